@@ -1,0 +1,13 @@
+import ArgumentParser
+import Foundation
+
+extension MarginCommand.Config {
+    /// `margin config path`: where `config.toml` lives.
+    struct Path: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the path of config.toml.")
+
+        func run() async throws {
+            Console.out(Paths().configFile)
+        }
+    }
+}

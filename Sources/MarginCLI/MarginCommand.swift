@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import SpotifyClient
+
+/// `margin`: notes pinned to the moment in a Spotify podcast.
+public struct MarginCommand: AsyncParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "margin",
+        abstract: "Take notes pinned to the exact moment of the Spotify podcast you are listening to.",
+        version: version,
+        subcommands: [Login.self, Logout.self, Whoami.self, Config.self]
+    )
+
+    public init() {}
+
+    /// Parses `arguments`, runs the command, and exits with the contract's code on failure,
+    /// printing one line on stderr (never a stack trace, never a secret).
+    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            Foundation.exit(0)
+        } catch let error as ExitCode {
+            Foundation.exit(error.rawValue)
+        } catch let error as any LocalizedError where ExitStatus.isMargins(error) {
+            Console.err("margin: \(error.errorDescription ?? "failed")")
+            Foundation.exit(ExitStatus.of(error).rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// Flags every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Flag(name: .shortAndLong, help: "Print diagnostics (requests, retries, refreshes) on stderr; never tokens.")
+    var verbose = false
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Failures of margin's own making (settings, arguments the parser cannot check).
+public enum CLIError: Error, Equatable, LocalizedError {
+    case noClientID(redirect: String)
+    case invalidSetting(name: String, value: String, example: String)
+    case unknownConfigKey(String)
+    case invalidConfigValue(key: String, value: String, example: String)
+    case configUnwritable(path: String, reason: String)
+    case configKeyUnset(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .noClientID(let redirect):
+            """
+            no Spotify client ID is set. Create an app at https://developer.spotify.com/dashboard \
+            (APIs used: Web API), add the redirect URI '\(redirect)' exactly, then run \
+            'margin config set client-id YOUR_CLIENT_ID' (or set MARGIN_CLIENT_ID)
+            """
+        case .invalidSetting(let name, let value, let example):
+            "\(name) '\(value)' is not valid; set it like \(example)"
+        case .unknownConfigKey(let key):
+            "unknown config key '\(key)'; the keys are client-id, redirect-uri and market"
+        case .invalidConfigValue(let key, let value, let example):
+            "'\(value)' is not a valid \(key); for example: margin config set \(key) \(example)"
+        case .configUnwritable(let path, let reason):
+            "cannot write '\(path)' (\(reason))"
+        case .configKeyUnset(let key):
+            "\(key) is not set"
+        }
+    }
+}

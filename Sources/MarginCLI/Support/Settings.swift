@@ -1,0 +1,59 @@
+import Foundation
+import SpotifyClient
+
+/// Everything a command reads from the environment and `config.toml`.
+/// The environment wins over the config file; flags (passed in) win over both.
+public struct Settings: Sendable {
+    public let paths: Paths
+    public let environment: [String: String]
+    public let config: ConfigFile
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.environment = environment
+        paths = Paths(environment: environment)
+        config = try ConfigFile.load(path: paths.configFile)
+    }
+
+    private func value(_ variable: String, config key: String? = nil) -> String? {
+        if let env = environment[variable], !env.isEmpty { return env }
+        return key.flatMap { config[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `--client-id`, then `MARGIN_CLIENT_ID`, then `client_id` in the config file.
+    public func clientID(flag: String?) throws(CLIError) -> String {
+        if let flag, !flag.isEmpty { return flag }
+        guard let id = value("MARGIN_CLIENT_ID", config: "client_id") else {
+            throw .noClientID(redirect: (try? redirectURI().description) ?? RedirectURI.default)
+        }
+        return id
+    }
+
+    /// `MARGIN_REDIRECT_URI`, then `redirect_uri`, then `http://127.0.0.1:8888/callback`; checked.
+    public func redirectURI() throws(RedirectURIError) -> RedirectURI {
+        try RedirectURI(value("MARGIN_REDIRECT_URI", config: "redirect_uri") ?? RedirectURI.default)
+    }
+
+    /// Spotify's services, or the emulator's when `MARGIN_ACCOUNTS_URL` / `MARGIN_API_URL` say so.
+    public func endpoints() throws(CLIError) -> SpotifyEndpoints {
+        let accounts = try url("MARGIN_ACCOUNTS_URL", default: SpotifyEndpoints.spotifyAccounts)
+        let api = try url("MARGIN_API_URL", default: SpotifyEndpoints.spotifyAPI)
+        var timeout = Duration.seconds(10)
+        if let raw = environment["MARGIN_TIMEOUT"], !raw.isEmpty {
+            guard let seconds = Double(raw), seconds > 0, seconds <= 600 else {
+                throw .invalidSetting(name: "MARGIN_TIMEOUT", value: raw, example: "MARGIN_TIMEOUT=10 (seconds, up to 600)")
+            }
+            timeout = .milliseconds(Int(seconds * 1000))
+        }
+        return SpotifyEndpoints(accountsURL: accounts, apiURL: api, timeout: timeout)
+    }
+
+    public var credentialStore: CredentialStore { CredentialStore(directory: paths.configDirectory) }
+
+    private func url(_ variable: String, default fallback: String) throws(CLIError) -> URL {
+        let raw = value(variable) ?? fallback
+        guard let url = URL(string: raw.hasSuffix("/") ? String(raw.dropLast()) : raw),
+              let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil
+        else { throw .invalidSetting(name: variable, value: raw, example: "\(variable)=\(fallback)") }
+        return url
+    }
+}

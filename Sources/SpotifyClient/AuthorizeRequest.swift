@@ -1,0 +1,81 @@
+import Foundation
+
+/// Everything the authorize URL carries, and the URL itself.
+public struct AuthorizeRequest: Sendable {
+    /// The scopes margin asks for (see SPOTIFY.md).
+    public static let scopes = [
+        "user-read-currently-playing",
+        "user-read-playback-state",
+        "user-modify-playback-state",
+        "user-read-playback-position",
+        "user-read-private",
+    ]
+
+    public let accountsURL: URL
+    public let clientID: String
+    /// The redirect URI exactly as the token request will repeat it.
+    public let redirectURI: String
+    public let state: String
+    public let pkce: PKCE
+    public let scopes: [String]
+
+    public init(accountsURL: URL, clientID: String, redirectURI: String,
+                state: String = RandomToken.make(length: 32), pkce: PKCE = .generate(),
+                scopes: [String] = AuthorizeRequest.scopes) {
+        self.accountsURL = accountsURL
+        self.clientID = clientID
+        self.redirectURI = redirectURI
+        self.state = state
+        self.pkce = pkce
+        self.scopes = scopes
+    }
+
+    /// `{accounts}/authorize?…` with the S256 challenge (never the verifier).
+    public var url: URL {
+        var components = URLComponents(url: accountsURL.appendingPathComponent("authorize"), resolvingAgainstBaseURL: false)
+            ?? URLComponents()
+        components.percentEncodedQueryItems = [
+            ("client_id", clientID),
+            ("response_type", "code"),
+            ("redirect_uri", redirectURI),
+            ("state", state),
+            ("scope", scopes.joined(separator: " ")),
+            ("code_challenge_method", "S256"),
+            ("code_challenge", pkce.challenge),
+        ].map { URLQueryItem(name: $0.0, value: FormEncoding.escape($0.1)) }
+        return components.url ?? accountsURL
+    }
+}
+
+/// `application/x-www-form-urlencoded` encoding and decoding.
+public enum FormEncoding {
+    private static let allowed = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// Percent-encodes everything but unreserved characters.
+    public static func escape(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+
+    /// `a=b&c=d` with both sides escaped.
+    public static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    }
+
+    /// Decodes a query or form body; `+` is a space, later duplicates lose.
+    public static func decode(_ query: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = unescape(String(parts[0]))
+            guard !name.isEmpty, result[name] == nil else { continue }
+            result[name] = parts.count > 1 ? unescape(String(parts[1])) : ""
+        }
+        return result
+    }
+
+    private static func unescape(_ value: String) -> String {
+        let spaced = value.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// One HTTP request, as the transports see it.
+public struct TransportRequest: Sendable {
+    public var method: String
+    public var url: URL
+    /// Header names as sent; lookups elsewhere are case-insensitive.
+    public var headers: [String: String]
+    public var body: Data?
+
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    /// What logs and errors may name: method and path, never the query or headers.
+    public var endpoint: String { "\(method) \(url.path)" }
+}
+
+/// One HTTP response with its whole body.
+public struct TransportResponse: Sendable {
+    public var status: Int
+    /// Header names lowercased.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+        self.body = body
+    }
+}
+
+/// Sends requests. The real one speaks HTTP; wrappers add authorization and retries
+/// (DESIGN.md rule 4), so endpoint methods never touch tokens or backoff.
+///
+/// Errors thrown are ``SpotifyError`` values.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: TransportRequest) async throws -> TransportResponse
+}

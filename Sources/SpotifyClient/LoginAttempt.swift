@@ -1,0 +1,87 @@
+import Foundation
+
+/// One run of the PKCE login: the callback server is listening and the authorize URL is ready;
+/// ``finish(timeout:)`` waits for the callback (or a pasted redirect URL) and exchanges the code.
+public final class LoginAttempt: Sendable {
+    public let request: AuthorizeRequest
+    /// The URL the user opens; carries the challenge and state, never the verifier.
+    public var authorizeURL: URL { request.url }
+    private let server: CallbackServer
+    private let accounts: AccountsClient
+    private let outcomes: AsyncStream<CallbackOutcome>
+    private let sink: AsyncStream<CallbackOutcome>.Continuation
+    private let now: @Sendable () -> Date
+
+    /// Starts the callback server on `redirect` and prepares the authorize request.
+    public static func start(accounts: AccountsClient, clientID: String, redirect: RedirectURI,
+                             now: @escaping @Sendable () -> Date = Date.init) async throws -> LoginAttempt {
+        let (outcomes, sink) = AsyncStream<CallbackOutcome>.makeStream()
+        let state = RandomToken.make(length: 32)
+        let server = try await CallbackServer.start(redirect: redirect, expectedState: state) { sink.yield($0) }
+        let request = AuthorizeRequest(accountsURL: accounts.baseURL, clientID: clientID,
+                                       redirectURI: redirect.resolved(port: server.port), state: state)
+        return LoginAttempt(request: request, server: server, accounts: accounts, outcomes: outcomes, sink: sink, now: now)
+    }
+
+    private init(request: AuthorizeRequest, server: CallbackServer, accounts: AccountsClient,
+                 outcomes: AsyncStream<CallbackOutcome>, sink: AsyncStream<CallbackOutcome>.Continuation,
+                 now: @escaping @Sendable () -> Date) {
+        self.request = request
+        self.server = server
+        self.accounts = accounts
+        self.outcomes = outcomes
+        self.sink = sink
+        self.now = now
+    }
+
+    /// Takes a redirect URL the user pasted (SSH sessions); false when the text is not one.
+    @discardableResult
+    public func submit(pasted text: String) -> Bool {
+        guard let outcome = CallbackOutcome.classify(pastedURL: text, expectedState: request.state) else { return false }
+        sink.yield(outcome)
+        return true
+    }
+
+    /// Waits for the first callback, closes the server, and exchanges the code for credentials.
+    public func finish(timeout: Duration) async throws -> Credentials {
+        let outcomes = self.outcomes
+        let first: CallbackOutcome? = try await withThrowingTaskGroup(of: CallbackOutcome?.self) { group in
+            group.addTask {
+                for await outcome in outcomes { return outcome }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        sink.finish()
+        await server.stop()
+        switch first {
+        case .code(let code):
+            let reply = try await accounts.exchange(code: code, redirectURI: request.redirectURI,
+                                                    clientID: request.clientID, verifier: request.pkce.verifier)
+            guard let refreshToken = reply.refreshToken, !refreshToken.isEmpty else {
+                throw LoginError.exchangeFailed("the reply had no refresh token")
+            }
+            return Credentials(accessToken: reply.accessToken, refreshToken: refreshToken,
+                               expiresAt: now().addingTimeInterval(TimeInterval(reply.expiresIn)),
+                               scope: reply.scope ?? request.scopes.joined(separator: " "), clientID: request.clientID)
+        case .denied(let error):
+            throw LoginError.denied(error)
+        case .stateMismatch:
+            throw LoginError.stateMismatch
+        case .ignored, nil:
+            throw LoginError.timedOut(seconds: Int(timeout.components.seconds))
+        }
+    }
+
+    /// Closes the server without waiting for a callback.
+    public func cancel() async {
+        sink.finish()
+        await server.stop()
+    }
+}

@@ -1,0 +1,90 @@
+/// Response bodies for the catalog endpoints: episodes, shows, tracks and the user's library.
+extension EmulatorState {
+    /// `GET /episodes/{id}`.
+    func episodeJSON(_ id: String) throws(Failure) -> JSON {
+        guard let episode = catalog.episode(try EmulatorState.checkedID(id)) else { throw EmulatorState.notFound }
+        return catalog.json(episode, links: links, withShow: true, resume: resumePoint(for: episode.id))
+    }
+
+    /// `GET /tracks/{id}`.
+    func trackJSON(_ id: String) throws(Failure) -> JSON {
+        guard let track = catalog.track(try EmulatorState.checkedID(id)) else { throw EmulatorState.notFound }
+        return catalog.json(track, links: links)
+    }
+
+    /// `GET /shows/{id}`: the show with its first 50 episodes embedded.
+    func showJSON(_ id: String) throws(Failure) -> JSON {
+        guard let show = catalog.show(try EmulatorState.checkedID(id)) else { throw EmulatorState.notFound }
+        var object = catalog.json(show, links: links)
+        object.set("episodes", try showEpisodesJSON(show.id, paging: Paging(limit: 50, offset: 0)))
+        return object
+    }
+
+    /// `GET /shows/{id}/episodes`: a page of simplified episodes, newest first.
+    func showEpisodesJSON(_ id: String, paging: Paging) throws(Failure) -> JSON {
+        guard let show = catalog.show(try EmulatorState.checkedID(id)) else { throw EmulatorState.notFound }
+        let items = show.episodes.map { episode in
+            catalog.json(episode, links: links, withShow: false, resume: resumePoint(for: episode.id))
+        }
+        return paging.json(items) { offset, limit in "\(links.api)/shows/\(show.id)/episodes?offset=\(offset)&limit=\(limit)" }
+    }
+
+    /// `GET /me/shows`: saved shows as `{added_at, show}`.
+    func savedShowsJSON(paging: Paging) -> JSON {
+        let items: [JSON] = catalog.savedShows.compactMap { saved in
+            catalog.show(saved.showID).map { ["added_at": .string(saved.addedAt), "show": catalog.json($0, links: links)] }
+        }
+        return paging.json(items) { offset, limit in "\(links.api)/me/shows?offset=\(offset)&limit=\(limit)" }
+    }
+
+    /// `GET /me/episodes`: saved episodes as `{added_at, episode}` (full episodes).
+    func savedEpisodesJSON(paging: Paging) -> JSON {
+        let items: [JSON] = catalog.savedEpisodes.compactMap { saved in
+            catalog.episode(saved.episodeID).map { episode in
+                ["added_at": .string(saved.addedAt),
+                 "episode": catalog.json(episode, links: links, withShow: true, resume: resumePoint(for: episode.id))]
+            }
+        }
+        return paging.json(items) { offset, limit in "\(links.api)/me/episodes?offset=\(offset)&limit=\(limit)" }
+    }
+
+    /// `GET /me`: no `email`, `country`, `followers` or `explicit_content`, as in 2026
+    /// development mode; `product` only when the scenario has one.
+    func meJSON() -> JSON {
+        let user = scenario.user
+        var object: JSON = [
+            "display_name": .string(user.displayName),
+            "external_urls": ["spotify": .string("https://open.spotify.com/user/\(user.id)")],
+            "href": .string("\(links.api)/users/\(user.id)"),
+            "id": .string(user.id),
+            "images": [],
+        ]
+        if let product = user.product { object.set("product", .string(product.rawValue)) }
+        object.set("type", "user")
+        object.set("uri", .string("spotify:user:\(user.id)"))
+        return object
+    }
+
+    /// `GET /me/player/currently-playing`; nil means 204.
+    func currentlyPlayingJSON(episodes: Bool) -> JSON? {
+        player.currentlyPlayingJSON(catalog: catalog, links: links, episodes: episodes, now: .now)
+    }
+
+    /// `GET /me/player`; nil means 204.
+    func playerStateJSON(episodes: Bool) -> JSON? {
+        player.stateJSON(catalog: catalog, links: links, episodes: episodes, now: .now)
+    }
+
+    /// `GET /me/player/devices`.
+    func devicesJSON() -> JSON {
+        player.devicesJSON
+    }
+
+    static let notFound = Failure.api(status: 404, message: "Resource not found")
+
+    /// The id itself when it is a Spotify id, else Spotify's 400 "Invalid base62 id".
+    static func checkedID(_ id: String) throws(Failure) -> String {
+        guard Base62.isSpotifyID(id) else { throw .api(status: 400, message: "Invalid base62 id") }
+        return id
+    }
+}

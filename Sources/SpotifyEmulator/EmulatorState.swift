@@ -1,0 +1,124 @@
+/// Everything the emulator remembers: scenario, tokens, player, faults and the request log.
+///
+/// One actor so that concurrent requests see a consistent account, as they would at Spotify.
+actor EmulatorState {
+    let catalog = Catalog.builtIn
+    private(set) var scenario: Scenario
+    var tokens = TokenStore()
+    var player: Player
+    /// Positions of episodes the user left, for `resume_point`.
+    var resumePositions: [String: Int] = [:]
+    private(set) var faults: [Fault] = []
+    private(set) var log: [LoggedRequest] = []
+    /// Base of `href`s; set once the server knows its port.
+    private(set) var links = Links(api: "http://127.0.0.1/v1")
+    /// Set while the server shuts down, so hanging and delayed requests give up.
+    private(set) var stopping = false
+
+    init(scenario: Scenario) {
+        self.scenario = scenario
+        self.player = Player(playback: scenario.playback, devices: scenario.devices, catalog: .builtIn, now: .now)
+    }
+
+    func setBaseURL(_ base: String) {
+        links = Links(api: base + "/v1")
+    }
+
+    func setStopping(_ value: Bool) {
+        stopping = value
+    }
+
+    // MARK: Scenario and player
+
+    /// Replaces the scenario and reloads the player from it; issued tokens stay valid.
+    func apply(_ newScenario: Scenario) throws(ScenarioError) {
+        try newScenario.validate()
+        scenario = newScenario
+        rememberResumePoint()
+        player = Player(playback: newScenario.playback, devices: newScenario.devices, catalog: catalog, now: .now)
+    }
+
+    /// Loads `playback` into the player, keeping devices and tokens.
+    func setPlayback(_ playback: Scenario.Playback) throws(ScenarioError) {
+        try playback.validate()
+        rememberResumePoint()
+        player.load(playback, catalog: catalog, now: .now)
+        scenario.playback = playback
+    }
+
+    /// Replaces the device list (at most one stays active).
+    func setDevices(_ devices: [Scenario.Device]) throws(ScenarioError) {
+        try Scenario.validate(devices: devices)
+        player.devices = Player.singleActive(devices)
+        scenario.devices = devices
+    }
+
+    /// Changes the user's subscription; nil leaves `product` out of `/v1/me`.
+    func setProduct(_ product: Scenario.Product?) {
+        scenario.user.product = product
+    }
+
+    /// The scenario with the live player in place of the starting one.
+    func liveScenario() -> Scenario {
+        var live = scenario
+        live.playback = player.playback(at: .now)
+        live.devices = player.devices
+        return live
+    }
+
+    /// Saves where the current episode is before something else is loaded.
+    func rememberResumePoint() {
+        if player.kind == .episode, let id = player.itemID {
+            resumePositions[id] = player.progress(at: .now)
+        }
+    }
+
+    /// The `resume_point` of an episode: the live position if it is loaded, else where it was left.
+    func resumePoint(for episodeID: String) -> ResumePoint {
+        if player.kind == .episode, player.itemID == episodeID {
+            return ResumePoint(positionMs: player.progress(at: .now), fullyPlayed: false)
+        }
+        let position = resumePositions[episodeID] ?? 0
+        let duration = catalog.episode(episodeID)?.durationMs ?? 0
+        return ResumePoint(positionMs: position, fullyPlayed: duration > 0 && position >= duration)
+    }
+
+    // MARK: Faults and log
+
+    func addFault(_ fault: Fault) {
+        faults.append(fault)
+    }
+
+    func clearFaults() {
+        faults.removeAll()
+    }
+
+    /// The first queued fault matching the request, used up by one; nil when none applies.
+    func takeFault(method: String, path: String) -> Fault? {
+        guard let index = faults.firstIndex(where: { $0.matches(method: method, path: path) }) else { return nil }
+        let fault = faults[index]
+        faults[index].count -= 1
+        if faults[index].count <= 0 { faults.remove(at: index) }
+        return fault
+    }
+
+    func record(_ entry: LoggedRequest) {
+        log.append(entry)
+    }
+
+    func clearLog() {
+        log.removeAll()
+    }
+}
+
+extension EmulatorState {
+    /// Every issued access token expires now.
+    func expireAccessTokens() {
+        tokens.expireAll(now: .now)
+    }
+
+    /// Every issued access and refresh token is revoked.
+    func revokeAllTokens() {
+        tokens.revokeAll()
+    }
+}

@@ -1,0 +1,3 @@
+import MarginCLI
+
+await MarginCommand.runMain()

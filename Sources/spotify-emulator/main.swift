@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import SpotifyEmulator
+
+/// `spotify-emulator [--port N] [--scenario FILE]`: serves the emulator until SIGINT/SIGTERM.
+@main
+struct SpotifyEmulatorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spotify-emulator",
+        abstract: "A local stand-in for Spotify's accounts service and Web API (docs/emulator.md)."
+    )
+
+    @Option(help: "Port on 127.0.0.1 to listen on; 0 picks a free one.")
+    var port: Int = 0
+
+    @Option(help: "Scenario JSON file (docs/emulator.md); every key optional.")
+    var scenario: String?
+
+    func run() async throws {
+        let loaded: Scenario
+        do {
+            loaded = try loadScenario()
+        } catch {
+            // One line on stderr and EX_USAGE, so scripts can tell a bad file from a crash.
+            FileHandle.standardError.write(Data("spotify-emulator: \(error)\n".utf8))
+            throw ExitCode(64)
+        }
+        let emulator = SpotifyEmulator(scenario: loaded)
+        try await emulator.run(port: port) { url in
+            FileHandle.standardOutput.write(Data("spotify-emulator listening on \(url.absoluteString)\n".utf8))
+        }
+    }
+
+    /// The scenario from `--scenario`, or the default one.
+    private func loadScenario() throws -> Scenario {
+        guard let path = scenario else { return Scenario() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw LoadError("cannot read scenario file \(path)")
+        }
+        let decoded: Scenario
+        do {
+            decoded = try JSONDecoder().decode(Scenario.self, from: data)
+        } catch {
+            throw LoadError("scenario file \(path) is not a valid scenario: \(Self.describe(error))")
+        }
+        do {
+            try decoded.validate()
+        } catch {
+            throw LoadError("scenario file \(path): \(error.message)")
+        }
+        return decoded
+    }
+
+    /// A decoding error in one line: what was wrong and at which key.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .dataCorrupted(let context), .keyNotFound(_, let context),
+             .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            let reason = underlying ?? context.debugDescription
+            return path.isEmpty ? reason : "\(path): \(reason)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+/// A scenario file problem, printed as is.
+struct LoadError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+
+@Suite("margin login", .serialized)
+struct LoginTests {
+    @Test("logs in end to end through a browser, storing 0600 credentials in a 0700 directory")
+    func completeLogin() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let result = try await MarginProcess.run(
+            ["-c", "umask 000; exec \"$0\" login --timeout 20", MarginProcess.marginPath],
+            environment: sandbox.environment(), executable: "/bin/sh")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Logged in to Spotify as Margin Listener (margin-listener)"))
+        #expect(result.stderr.contains("/authorize?client_id=0123456789abcdef0123456789abcdef"))
+        #expect(try sandbox.credentialsMode() == 0o600)
+        #expect(try sandbox.directoryMode() == 0o700)
+        let log = await sandbox.emulator.requestLog()
+        let exchange = try #require(log.first { $0.grantType == "authorization_code" })
+        #expect(exchange.status == 200)
+        let secrets = await sandbox.emulator.secrets()
+        #expect(!secrets.isEmpty)
+        for secret in secrets { #expect(!result.output.contains(secret), "a secret reached margin's output") }
+    }
+
+    @Test("a denied login stores nothing and says so plainly")
+    func denied() async throws {
+        let sandbox = try await Sandbox.start(Scenario(authorize: .deny))
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.login()
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("not granted"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.credentialsPath))
+    }
+
+    @Test("a callback with a forged state is rejected with exit 4 and nothing stored")
+    func forgedState() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("login", "--timeout", "20", env: ["BROWSER": sandbox.browserScript(forgeState: true)])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("state did not match"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.credentialsPath))
+        #expect(await sandbox.emulator.requestLog().allSatisfy { $0.grantType == nil })
+    }
+
+    @Test("refuses localhost and non-loopback redirect URIs before anything starts", arguments: [
+        "http://localhost:8888/callback", "http://192.168.0.10:8888/callback", "::nonsense",
+    ])
+    func badRedirect(uri: String) async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("login", env: ["MARGIN_REDIRECT_URI": uri])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("127.0.0.1"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(await sandbox.emulator.requestLog().isEmpty)
+    }
+
+    @Test("without a client ID explains how to create a Spotify app")
+    func noClientID() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("login", env: ["MARGIN_CLIENT_ID": ""])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("developer.spotify.com/dashboard"))
+        #expect(result.stderr.contains("http://127.0.0.1/callback"))
+        #expect(result.stderr.contains("margin config set client-id"))
+    }
+
+    @Test("gives up after --timeout when no callback comes")
+    func timesOut() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("login", "--no-browser", "--timeout", "1")
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("within 1 s"))
+    }
+
+    @Test("a --client-id flag wins over the environment")
+    func clientIDFlag() async throws {
+        let sandbox = try await Sandbox.start(Scenario(clientID: "flagclient"))
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("login", "--client-id", "flagclient", "--timeout", "20")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("client_id=flagclient"))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SpotifyEmulator
+
+/// A private HOME with XDG folders, an emulator, and the environment that points margin at it.
+struct Sandbox {
+    let root: String
+    let emulator: SpotifyEmulator
+    let baseURL: URL
+
+    var configDirectory: String { root + "/config/margin" }
+    var credentialsPath: String { configDirectory + "/credentials.json" }
+
+    static func start(_ scenario: Scenario = Scenario()) async throws -> Sandbox {
+        let root = NSTemporaryDirectory() + "margin-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let emulator = SpotifyEmulator(scenario: scenario)
+        let url = try await emulator.start(port: 0)
+        return Sandbox(root: root, emulator: emulator, baseURL: url)
+    }
+
+    func stop() async {
+        await emulator.stop()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// margin's whole environment: nothing inherited but PATH, so the host's config never leaks in.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": root,
+            "XDG_CONFIG_HOME": root + "/config",
+            "XDG_DATA_HOME": root + "/data",
+            "MARGIN_ACCOUNTS_URL": baseURL.absoluteString,
+            "MARGIN_API_URL": baseURL.appendingPathComponent("v1").absoluteString,
+            "MARGIN_CLIENT_ID": "0123456789abcdef0123456789abcdef",
+            "MARGIN_REDIRECT_URI": "http://127.0.0.1/callback",
+            "BROWSER": browserScript(),
+        ]
+        env.merge(extra) { _, new in new }
+        return env
+    }
+
+    func margin(_ arguments: String..., env extra: [String: String] = [:], stdin: String? = nil) async throws -> ProcessResult {
+        try await MarginProcess.run(arguments, environment: environment(extra), stdin: stdin)
+    }
+
+    /// A "browser" that follows the authorize URL's redirect to margin's callback, as a real one would.
+    func browserScript(forgeState: Bool = false) -> String {
+        let path = root + (forgeState ? "/forging-browser" : "/browser")
+        let script = forgeState
+            ? """
+              #!/bin/sh
+              location=$(curl -s -o /dev/null -w '%{redirect_url}' "$1")
+              curl -s -o /dev/null "$(printf '%s' "$location" | sed 's/state=[^&]*/state=forged/')"
+              """
+            : "#!/bin/sh\ncurl -s -o /dev/null -L \"$1\"\n"
+        FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        return path
+    }
+
+    /// Logs in through the real binary; fails the caller's expectations if it does not work.
+    @discardableResult
+    func login() async throws -> ProcessResult {
+        try await margin("login", "--timeout", "20")
+    }
+
+    func credentialsMode() throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: credentialsPath)[.posixPermissions] as? Int ?? -1) & 0o777
+    }
+
+    func directoryMode() throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: configDirectory)[.posixPermissions] as? Int ?? -1) & 0o777
+    }
+}

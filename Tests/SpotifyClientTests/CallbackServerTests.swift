@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import SpotifyClient
+
+/// Collects what the server delivers.
+actor Delivered {
+    var outcomes: [CallbackOutcome] = []
+    func add(_ outcome: CallbackOutcome) { outcomes.append(outcome) }
+}
+
+@Suite("Login callback server")
+struct CallbackServerTests {
+    let http = AsyncHTTPTransport(timeout: .seconds(5))
+
+    func get(_ port: Int, _ pathAndQuery: String) async throws -> TransportResponse {
+        try await http.send(TransportRequest(url: URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")!))
+    }
+
+    @Test("ignores stray requests, rejects a wrong state, and lets one callback through")
+    func strayAndState() async throws {
+        let delivered = Delivered()
+        let server = try await CallbackServer.start(redirect: try RedirectURI("http://127.0.0.1/callback"),
+                                                    expectedState: "s1") { outcome in Task { await delivered.add(outcome) } }
+        #expect(server.port > 0)
+        #expect(try await get(server.port, "/favicon.ico").status == 404)
+        #expect(try await get(server.port, "/callback").status == 404)
+        #expect(try await get(server.port, "/callback?foo=bar").status == 404)
+        let forged = try await get(server.port, "/callback?code=abc&state=forged")
+        #expect(forged.status == 400)
+        let again = try await get(server.port, "/callback?code=abc&state=s1")
+        #expect(again.status == 409)
+        await server.stop()
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(await delivered.outcomes == [.stateMismatch])
+    }
+
+    @Test("answers the real callback with a page and closes when stopped")
+    func realCallback() async throws {
+        let delivered = Delivered()
+        let server = try await CallbackServer.start(redirect: try RedirectURI("http://127.0.0.1/cb"),
+                                                    expectedState: "s1") { outcome in Task { await delivered.add(outcome) } }
+        let page = try await get(server.port, "/cb?code=the-code&state=s1")
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("close this tab"))
+        #expect(!String(decoding: page.body, as: UTF8.self).contains("the-code"))
+        await server.stop()
+        await #expect(throws: SpotifyError.self) { try await get(server.port, "/cb?code=x&state=s1") }
+        #expect(await delivered.outcomes == [.code("the-code")])
+    }
+
+    @Test("reports a port that is taken")
+    func portInUse() async throws {
+        let first = try await CallbackServer.start(redirect: try RedirectURI("http://127.0.0.1/cb"), expectedState: "s") { _ in }
+        await #expect(throws: LoginError.self) {
+            _ = try await CallbackServer.start(redirect: try RedirectURI("http://127.0.0.1:\(first.port)/cb"), expectedState: "s") { _ in }
+        }
+        await first.stop()
+    }
+}
+
+@Suite("Login attempt")
+struct LoginAttemptTests {
+    let accounts = AccountsClient(baseURL: URL(string: "http://127.0.0.1:9")!, transport: AsyncHTTPTransport(timeout: .seconds(2)))
+
+    @Test("gives up after the timeout")
+    func timeout() async throws {
+        let attempt = try await LoginAttempt.start(accounts: accounts, clientID: "id", redirect: try RedirectURI("http://127.0.0.1/cb"))
+        await #expect(throws: LoginError.timedOut(seconds: 0)) { _ = try await attempt.finish(timeout: .milliseconds(200)) }
+    }
+
+    @Test("turns a denial into a plain error")
+    func denial() async throws {
+        let attempt = try await LoginAttempt.start(accounts: accounts, clientID: "id", redirect: try RedirectURI("http://127.0.0.1/cb"))
+        let url = attempt.request.redirectURI + "?error=access_denied&state=\(attempt.request.state)"
+        #expect(attempt.submit(pasted: url))
+        await #expect(throws: LoginError.denied("access_denied")) { _ = try await attempt.finish(timeout: .seconds(5)) }
+        #expect(LoginError.denied("access_denied").errorDescription?.contains("not granted") == true)
+    }
+
+    @Test("refuses a pasted URL with the wrong state")
+    func pastedWrongState() async throws {
+        let attempt = try await LoginAttempt.start(accounts: accounts, clientID: "id", redirect: try RedirectURI("http://127.0.0.1/cb"))
+        #expect(!attempt.submit(pasted: "just text"))
+        #expect(attempt.submit(pasted: attempt.request.redirectURI + "?code=c&state=nope"))
+        await #expect(throws: LoginError.stateMismatch) { _ = try await attempt.finish(timeout: .seconds(5)) }
+    }
+
+    @Test("uses the chosen free port in the redirect URI it sends")
+    func freePort() async throws {
+        let attempt = try await LoginAttempt.start(accounts: accounts, clientID: "id", redirect: try RedirectURI("http://127.0.0.1/callback"))
+        #expect(attempt.request.redirectURI.hasPrefix("http://127.0.0.1:"))
+        #expect(attempt.request.redirectURI.hasSuffix("/callback"))
+        #expect(attempt.authorizeURL.absoluteString.contains(FormEncoding.escape(attempt.request.redirectURI)))
+        await attempt.cancel()
+    }
+}
