@@ -42,7 +42,7 @@ run() {
 }
 
 echo "Spotify emulator at $base"
-run margin login --timeout 30
+run margin login --timeout 30 </dev/null
 run margin whoami
 run margin whoami --json
 run margin logout

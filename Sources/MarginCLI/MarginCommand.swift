@@ -10,7 +10,10 @@ public struct MarginCommand: AsyncParsableCommand {
         commandName: "margin",
         abstract: "Take notes pinned to the exact moment of the Spotify podcast you are listening to.",
         version: version,
-        subcommands: [Login.self, Logout.self, Whoami.self, Config.self]
+        subcommands: [
+            Login.self, Logout.self, Whoami.self, Config.self,
+            Now.self, Devices.self, Pause.self, Resume.self, Seek.self, Back.self, Forward.self, Watch.self,
+        ]
     )
 
     public init() {}

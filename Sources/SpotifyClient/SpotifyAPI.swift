@@ -5,10 +5,13 @@ import Foundation
 public struct SpotifyAPI: Sendable {
     public let baseURL: URL
     let transport: any HTTPTransport
+    /// The wall clock that stamps ``PlaybackSnapshot/receivedAt``; injected so tests never sleep.
+    let now: @Sendable () -> Date
 
-    public init(baseURL: URL, transport: any HTTPTransport) {
+    public init(baseURL: URL, transport: any HTTPTransport, now: @escaping @Sendable () -> Date = Date.init) {
         self.baseURL = baseURL
         self.transport = transport
+        self.now = now
     }
 
     /// `GET /me`: the logged-in user.
@@ -18,10 +21,16 @@ public struct SpotifyAPI: Sendable {
 
     func get<T: Decodable>(_ path: String, query: [(String, String)] = []) async throws -> T {
         let response = try await send(method: "GET", path, query: query)
+        return try Self.decode(T.self, from: response.body, endpoint: "GET /\(path)")
+    }
+
+    /// Decodes `body`; any failure is ``SpotifyError/malformedResponse(endpoint:)`` naming the
+    /// endpoint, never quoting the body (it may be large, or carry data that belongs to no log).
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data, endpoint: String) throws -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: response.body)
+            return try JSONDecoder().decode(T.self, from: body)
         } catch {
-            throw SpotifyError.malformedResponse(endpoint: "GET /\(path)")
+            throw SpotifyError.malformedResponse(endpoint: endpoint)
         }
     }
 

@@ -53,6 +53,14 @@ actor EmulatorState {
         scenario.devices = devices
     }
 
+    /// Changes playback and/or devices, checking both before changing either.
+    func updatePlayer(playback: Scenario.Playback?, devices: [Scenario.Device]?) throws(ScenarioError) {
+        try playback?.validate()
+        if let devices { try Scenario.validate(devices: devices) }
+        if let devices { try setDevices(devices) }
+        if let playback { try setPlayback(playback) }
+    }
+
     /// Changes the user's subscription; nil leaves `product` out of `/v1/me`.
     func setProduct(_ product: Scenario.Product?) {
         scenario.user.product = product

@@ -27,10 +27,7 @@ struct PlayerUpdate: Decodable, Sendable {
 
     /// Applies the parts present, checking all of them before changing anything.
     func apply(to state: EmulatorState) async throws(ScenarioError) {
-        try playback?.validate()
-        if let devices { try Scenario.validate(devices: devices) }
-        if let devices { try await state.setDevices(devices) }
-        if let playback { try await state.setPlayback(playback) }
+        try await state.updatePlayer(playback: playback, devices: devices)
         if let product { await state.setProduct(product) }
     }
 }

@@ -27,7 +27,10 @@ extension Routes {
         router.get("/v1/search") { request, _ -> Response in
             try await authenticate(request, state)
             let fields = query(request)
-            guard let q = fields.nonEmpty("q") else { throw Failure.api(status: 400, message: "No search query") }
+            // `next`/`previous` links spell the parameter `query`, as Spotify's do.
+            guard let q = fields.nonEmpty("q") ?? fields.nonEmpty("query") else {
+                throw Failure.api(status: 400, message: "No search query")
+            }
             guard let rawTypes = fields.nonEmpty("type") else {
                 throw Failure.api(status: 400, message: "Missing parameter type")
             }

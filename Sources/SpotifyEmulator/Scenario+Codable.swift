@@ -97,15 +97,15 @@ extension Scenario.Playback {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try c.decodeIfPresent(Kind.self, forKey: .kind) ?? .episode
-        // Without an id, an episode playback means the default episode; other kinds pick
-        // their first catalog item when the player loads.
-        let fallbackID = kind == .episode ? Scenario.Playback.defaultEpisodeID : nil
-        id = c.contains(.id) ? try c.decodeIfPresent(String.self, forKey: .id) : fallbackID
-        // 754000 is the doc's default for the default episode; anything else starts at 0.
-        let fallbackProgress = kind == .episode && id == Scenario.Playback.defaultEpisodeID ? 754_000 : 0
-        progressMs = try c.decodeIfPresent(Int.self, forKey: .progressMs) ?? fallbackProgress
-        isPlaying = try c.decodeIfPresent(Bool.self, forKey: .isPlaying) ?? (kind != .none)
+        let kind = try c.decodeIfPresent(Kind.self, forKey: .kind) ?? .episode
+        // Missing keys take the defaults of `init`; an explicit `"id": null` also means
+        // "the default item of that kind".
+        self.init(
+            kind: kind,
+            id: try c.decodeIfPresent(String.self, forKey: .id),
+            progressMs: try c.decodeIfPresent(Int.self, forKey: .progressMs),
+            isPlaying: try c.decodeIfPresent(Bool.self, forKey: .isPlaying)
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {

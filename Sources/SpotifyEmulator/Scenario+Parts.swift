@@ -45,23 +45,21 @@ extension Scenario {
         public var progressMs: Int
         public var isPlaying: Bool
 
-        public init(
-            kind: Kind = .episode,
-            id: String? = Playback.defaultEpisodeID,
-            progressMs: Int = 754_000,
-            isPlaying: Bool = true
-        ) {
+        /// Playback with the doc's defaults: no `id` means the default episode for an episode
+        /// (the first track for a track); no `progressMs` means 754000 for the default episode
+        /// and 0 otherwise; no `isPlaying` means playing unless `kind` is `.none`.
+        public init(kind: Kind = .episode, id: String? = nil, progressMs: Int? = nil, isPlaying: Bool? = nil) {
             self.kind = kind
-            self.id = id
-            self.progressMs = progressMs
-            self.isPlaying = isPlaying
+            self.id = id ?? (kind == .episode ? Playback.defaultEpisodeID : nil)
+            self.progressMs = progressMs ?? (kind == .episode && self.id == Playback.defaultEpisodeID ? 754_000 : 0)
+            self.isPlaying = isPlaying ?? (kind != .none)
         }
 
         /// "Ep. 42 — Naming things" of "Craft, Code & Curiosity".
         public static let defaultEpisodeID = "512ojhOuo1ktJprKbVcKyQ"
 
         /// Nothing playing: currently-playing answers 204.
-        public static let nothing = Playback(kind: .none, id: nil, progressMs: 0, isPlaying: false)
+        public static let nothing = Playback(kind: .none)
 
         /// The kind of item in the player.
         public enum Kind: String, Codable, Sendable {

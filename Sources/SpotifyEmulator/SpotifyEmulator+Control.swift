@@ -10,7 +10,8 @@ extension SpotifyEmulator {
         await state.clearLog()
     }
 
-    /// Queues a fault (`POST /emulator/faults`).
+    /// Queues a fault (`POST /emulator/faults`); refuses one that cannot be carried out
+    /// (a `status` fault without a status, `count` below 1, a negative delay).
     public func addFault(_ fault: Fault) async throws(ScenarioError) {
         try fault.validate()
         await state.addFault(fault)
@@ -41,14 +42,20 @@ extension SpotifyEmulator {
         try await state.apply(scenario)
     }
 
-    /// Loads new playback, keeping devices and tokens (`PUT /emulator/player` with `playback`).
-    public func setPlayback(_ playback: Scenario.Playback) async throws(ScenarioError) {
-        try await state.setPlayback(playback)
+    /// Changes what plays and/or the devices, keeping everything else (`PUT /emulator/player`).
+    /// Both are checked before either changes.
+    public func setPlayer(playback: Scenario.Playback? = nil, devices: [Scenario.Device]? = nil) async throws(ScenarioError) {
+        try await state.updatePlayer(playback: playback, devices: devices)
     }
 
-    /// Replaces the devices (`PUT /emulator/player` with `devices`).
+    /// Loads new playback, keeping devices and tokens: `setPlayer(playback:)`.
+    public func setPlayback(_ playback: Scenario.Playback) async throws(ScenarioError) {
+        try await setPlayer(playback: playback)
+    }
+
+    /// Replaces the devices (an empty list: no active device): `setPlayer(devices:)`.
     public func setDevices(_ devices: [Scenario.Device]) async throws(ScenarioError) {
-        try await state.setDevices(devices)
+        try await setPlayer(devices: devices)
     }
 
     /// Changes the subscription; nil omits `product` from `/v1/me`

@@ -33,6 +33,13 @@ public actor SpotifyEmulator {
         self.state = EmulatorState(scenario: scenario)
     }
 
+    /// A forgotten `stop()` must not leave a server listening for the rest of the process.
+    deinit {
+        if let server {
+            Task { await server.stop() }
+        }
+    }
+
     /// The base URL while running, e.g. `http://127.0.0.1:54321`.
     public var baseURL: URL? { server?.url }
 

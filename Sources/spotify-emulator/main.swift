@@ -25,6 +25,9 @@ struct SpotifyEmulatorCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("spotify-emulator: \(error)\n".utf8))
             throw ExitCode(64)
         }
+        // Shells start background jobs with SIGINT ignored; restore the default so that
+        // `kill -INT` stops the emulator whichever way it was launched.
+        signal(SIGINT, SIG_DFL)
         let emulator = SpotifyEmulator(scenario: loaded)
         try await emulator.run(port: port) { url in
             FileHandle.standardOutput.write(Data("spotify-emulator listening on \(url.absoluteString)\n".utf8))

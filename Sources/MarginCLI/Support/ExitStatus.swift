@@ -19,6 +19,7 @@ public enum ExitStatus: Int32, Sendable {
         case let login as LoginError:
             if case .cannotListen = login { return .failure }
             return .notLoggedIn
+        case PlaybackFailure.nothingPlaying: return .nothingPlaying
         case CLIError.unknownConfigKey, CLIError.invalidConfigValue: return .usage
         default: return .failure
         }
@@ -26,7 +27,7 @@ public enum ExitStatus: Int32, Sendable {
 
     /// True for margin's own documented errors (the parser's own are reported by the parser).
     static func isMargins(_ error: any Error) -> Bool {
-        error is SpotifyError || error is LoginError || error is RedirectURIError || error is ConfigError || error is CLIError
+        error is SpotifyError || error is PlaybackFailure || error is LoginError || error is RedirectURIError || error is ConfigError || error is CLIError
     }
 
     static func of(_ error: SpotifyError) -> ExitStatus {

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import SpotifyClient
+
+extension MarginCommand {
+    /// `margin now`: what is playing, in one request.
+    struct Now: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show what is playing: show, episode, position, playing or paused, device; exit 3 when nothing is.")
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print a JSON object.") var json = false
+
+        func run() async throws {
+            let connection = try Settings().connection(verbose: global.verbose)
+            guard let snapshot = try await connection.api.playbackState() else {
+                throw PlaybackFailure.nothingPlaying
+            }
+            let view = PlaybackView(snapshot)
+            if json {
+                Console.out(try view.json())
+                return
+            }
+            Console.out(view.title)
+            let device = snapshot.device.map { " · \(Terminal.sanitize($0.name))" } ?? ""
+            Console.out("\(view.symbol) \(view.clock)\(device)")
+        }
+    }
+}
+
+/// Playback outcomes that are not Spotify errors.
+enum PlaybackFailure: Error, Equatable, LocalizedError {
+    case nothingPlaying
+
+    var errorDescription: String? {
+        switch self {
+        case .nothingPlaying: "nothing is playing on Spotify"
+        }
+    }
+}

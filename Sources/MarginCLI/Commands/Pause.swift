@@ -1,0 +1,17 @@
+import ArgumentParser
+import SpotifyClient
+
+extension MarginCommand {
+    /// `margin pause`: one request; pausing what is paused is fine.
+    struct Pause: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause playback (Spotify Premium).")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var playback: PlaybackOptions
+
+        func run() async throws {
+            try await Settings().connection(verbose: global.verbose).api.pause(deviceID: playback.device)
+            Console.out("Paused.")
+        }
+    }
+}

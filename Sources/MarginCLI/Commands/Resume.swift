@@ -1,0 +1,17 @@
+import ArgumentParser
+import SpotifyClient
+
+extension MarginCommand {
+    /// `margin resume`: one request; resuming what plays is fine.
+    struct Resume: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume playback (Spotify Premium).")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var playback: PlaybackOptions
+
+        func run() async throws {
+            try await Settings().connection(verbose: global.verbose).api.resume(deviceID: playback.device)
+            Console.out("Resumed.")
+        }
+    }
+}

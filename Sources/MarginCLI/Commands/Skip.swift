@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import SpotifyClient
+
+extension MarginCommand {
+    /// `margin back [SECONDS]`: read the position, then seek back (default 15 s).
+    struct Back: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Go back a few seconds (default 15; Spotify Premium).")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var playback: PlaybackOptions
+        @Argument(help: "Seconds to go back.") var seconds: Int = 15
+
+        func validate() throws { try Skipper.check(seconds) }
+
+        func run() async throws {
+            try await Skipper(verbose: global.verbose, device: playback.device).skip(by: -seconds)
+        }
+    }
+
+    /// `margin forward [SECONDS]`: read the position, then seek ahead (default 30 s).
+    struct Forward: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Skip ahead a few seconds (default 30; Spotify Premium).")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var playback: PlaybackOptions
+        @Argument(help: "Seconds to skip ahead.") var seconds: Int = 30
+
+        func validate() throws { try Skipper.check(seconds) }
+
+        func run() async throws {
+            try await Skipper(verbose: global.verbose, device: playback.device).skip(by: seconds)
+        }
+    }
+}
+
+/// The shared read-then-seek of `back` and `forward`.
+struct Skipper {
+    var verbose: Bool
+    var device: String?
+
+    static func check(_ seconds: Int) throws {
+        guard (1...86_400).contains(seconds) else {
+            throw ValidationError("'\(seconds)' is not a number of seconds from 1 to 86400, e.g. 15")
+        }
+    }
+
+    func skip(by seconds: Int) async throws {
+        let api = try Settings().connection(verbose: verbose).api
+        guard let snapshot = try await api.currentlyPlaying(), let now = snapshot.position(at: Date()) else {
+            throw PlaybackFailure.nothingPlaying
+        }
+        var target = max(0, now + seconds * 1000)
+        if let duration = snapshot.durationMs { target = min(target, max(duration - 1000, 0)) }
+        try await api.seek(positionMs: target, deviceID: device)
+        Console.out("At \(TimeValue.format(milliseconds: target)).")
+    }
+}

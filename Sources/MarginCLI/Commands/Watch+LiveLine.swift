@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import SpotifyClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Terminal `watch`: one line redrawn in place, ticking every second between polls.
+struct LiveLine {
+    let poller: PlaybackPoller
+
+    /// The latest poll, shared by the poll loop and the ticker.
+    actor Latest {
+        var snapshot: PlaybackSnapshot?
+        var status: String?
+        func set(_ snapshot: PlaybackSnapshot?, status: String?) {
+            self.snapshot = snapshot
+            self.status = status
+        }
+        func set(status: String?) { self.status = status }
+    }
+
+    func run() async throws {
+        let restore = Self.installInterruptHandler()
+        defer { restore.cancel() }
+        FileHandle.standardOutput.write(Data("\u{1B}[?25l".utf8))
+        defer { FileHandle.standardOutput.write(Data("\u{1B}[?25h\n".utf8)) }
+        let latest = Latest()
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                await Self.draw(latest)
+            }
+        }
+        defer { ticker.cancel() }
+        for try await event in poller {
+            switch event {
+            case .snapshot(let snapshot): await latest.set(snapshot, status: nil)
+            case .rateLimited(_, let next): await latest.set(status: "rate limited by Spotify; next check in \(next.components.seconds) s")
+            case .failed(let error, let next): await latest.set(status: "\(error.errorDescription ?? "poll failed"); retrying in \(next.components.seconds) s")
+            }
+            await Self.draw(latest)
+        }
+    }
+
+    static func draw(_ latest: Latest) async {
+        let (snapshot, status) = await (latest.snapshot, latest.status)
+        var text: String
+        if let snapshot {
+            let view = PlaybackView(snapshot)
+            let fraction = Double(view.progressMs ?? 0) / Double(max(view.durationMs ?? 1, 1))
+            text = "\(view.title) · \(Terminal.bar(fraction: fraction)) \(view.clock) \(view.symbol)"
+        } else {
+            text = "⏹ nothing playing"
+        }
+        if let status { text += "  (\(status))" }
+        FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(Terminal.fit(text, width: Terminal.width()))".utf8))
+    }
+
+    /// On Ctrl-C: show the cursor again, end the line, exit 130.
+    static func installInterruptHandler() -> any DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            FileHandle.standardOutput.write(Data("\u{1B}[?25h\r\u{1B}[2K".utf8))
+            exit(130)
+        }
+        source.resume()
+        return source
+    }
+}

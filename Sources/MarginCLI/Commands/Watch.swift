@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import SpotifyClient
+
+extension MarginCommand {
+    /// `margin watch`: a live view of what is playing.
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Watch what is playing, live.",
+            discussion: """
+                On a terminal, one line redraws in place and the position ticks every second. \
+                Piped, it prints one line for the first state and one per change (item, play/pause, seek). \
+                Polls every --interval seconds while playing, every 15 s or more while paused, and slows \
+                down when Spotify rate-limits.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Seconds between polls while playing.") var interval: Double = 3
+
+        func validate() throws {
+            guard interval >= 1, interval <= 3600 else {
+                throw ValidationError("--interval must be from 1 to 3600 seconds, e.g. --interval 3")
+            }
+        }
+
+        func run() async throws {
+            let api = try Settings().connection(verbose: global.verbose).api
+            let poller = PlaybackPoller(playingInterval: .milliseconds(Int(interval * 1000)),
+                                        fetch: { try await api.currentlyPlaying() })
+            if Console.stdoutIsTerminal {
+                try await LiveLine(poller: poller).run()
+            } else {
+                try await ChangeLog(poller: poller).run()
+            }
+        }
+    }
+}
+
+/// Piped `watch`: a line for the first state and for every change after it.
+struct ChangeLog {
+    let poller: PlaybackPoller
+    /// A position this far from where it should be by now counts as a seek.
+    static let seekTolerance = 3000
+
+    func run() async throws {
+        var previous: PlaybackSnapshot?? = .none
+        for try await event in poller {
+            switch event {
+            case .snapshot(let snapshot):
+                if case .some(let last) = previous, !Self.changed(from: last, to: snapshot) { continue }
+                previous = .some(snapshot)
+                Console.out(Self.line(snapshot))
+            case .rateLimited(_, let next):
+                Console.err("margin: Spotify is rate limiting; next check in \(next.components.seconds) s")
+            case .failed(let error, let next):
+                Console.err("margin: \(error.errorDescription ?? "poll failed"); next check in \(next.components.seconds) s")
+            }
+        }
+    }
+
+    static func line(_ snapshot: PlaybackSnapshot?) -> String {
+        let stamp = Timestamp.string(snapshot?.receivedAt ?? Date())
+        guard let snapshot else { return "\(stamp) ⏹ nothing playing" }
+        let view = PlaybackView(snapshot, at: snapshot.receivedAt)
+        return "\(stamp) \(view.symbol) \(view.title) · \(view.clock)"
+    }
+
+    static func changed(from old: PlaybackSnapshot?, to new: PlaybackSnapshot?) -> Bool {
+        guard let old, let new else { return (old == nil) != (new == nil) }
+        if old.kind != new.kind || old.itemID != new.itemID || old.isPlaying != new.isPlaying { return true }
+        guard let expected = old.position(at: new.receivedAt), let actual = new.progressMs else { return false }
+        return abs(actual - expected) > seekTolerance
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Terminal helpers: text from Spotify or notes must never steer the terminal.
+enum Terminal {
+    /// Replaces control characters (ESC, CR, BEL, …) so text cannot move the cursor or set the title.
+    static func sanitize(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control || scalar.value == 0x7F ? "\u{FFFD}" : scalar
+        }))
+    }
+
+    /// Whether colour is wanted: a terminal on stdout and no `NO_COLOR`.
+    static func colour(environment: [String: String]) -> Bool {
+        Console.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// Columns of the terminal on stdout; `COLUMNS`, then 80, when the terminal does not say.
+    static func width() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 80
+    }
+
+    /// Cuts `text` to `width` characters so a redrawn line never wraps.
+    static func fit(_ text: String, width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(width - 1, 0))) + "…"
+    }
+
+    /// A `width`-cell progress bar.
+    static func bar(fraction: Double, width: Int = 20) -> String {
+        let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded())
+        return String(repeating: "━", count: filled) + String(repeating: "─", count: width - filled)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+
+@Suite("margin watch")
+struct WatchTests {
+    @Test("piped, it prints the first state and one line per change")
+    func pipedChanges() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
+        process.arguments = ["watch", "--interval", "1"]
+        process.environment = sandbox.environment()
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate() }
+        let lines = OutputCollector(output.fileHandleForReading)
+        let first = try await lines.wait { $0.contains("\n") }
+        #expect(first.contains("▶ Craft, Code & Curiosity · Ep. 42 — Naming things · 12:3"))
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(lines.text.split(separator: "\n").count == 1, "no change, no new line")
+
+        try await sandbox.emulator.setPlayback(.init(progressMs: 100_000, isPlaying: true))
+        let seeked = try await lines.wait { $0.split(separator: "\n").count >= 2 }
+        #expect(seeked.split(separator: "\n").last?.contains("▶ Craft, Code & Curiosity · Ep. 42 — Naming things · 1:4") == true)
+
+        try await sandbox.emulator.setPlayback(.init(progressMs: 200_000, isPlaying: false))
+        let paused = try await lines.wait { $0.split(separator: "\n").count >= 3 }
+        #expect(paused.split(separator: "\n").last?.contains("⏸") == true)
+
+        try await sandbox.emulator.setPlayback(.nothing)
+        let stopped = try await lines.wait(timeout: .seconds(25)) { $0.split(separator: "\n").count >= 4 }
+        #expect(stopped.split(separator: "\n").last?.contains("nothing playing") == true)
+    }
+
+    @Test("on a terminal, it redraws one line and Ctrl-C leaves the cursor visible")
+    func terminal() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qefc", "'\(MarginProcess.marginPath)' watch", "/dev/null"]
+        process.environment = sandbox.environment(["TERM": "xterm", "COLUMNS": "200"])
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let screen = OutputCollector(output.fileHandleForReading)
+        _ = try await screen.wait { $0.components(separatedBy: "\r\u{1B}[2K").count >= 3 }
+        #expect(screen.text.hasPrefix("\u{1B}[?25l"), "hides the cursor while redrawing")
+        #expect(screen.text.contains("Craft, Code & Curiosity · Ep. 42 — Naming things · "))
+        #expect(screen.text.contains("/ 1:02:03 ▶"))
+        input.fileHandleForWriting.write(Data([0x03]))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(screen.text.contains("\u{1B}[?25h"), "shows the cursor again")
+        #expect(await sandbox.apiRequests().count <= 2, "the line ticks between polls without extra requests")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+
+@Suite("Starting and stopping")
+struct LifecycleTests {
+    @Test("start and stop repeatedly; the port is closed once stop returns")
+    func restart() async throws {
+        let emulator = SpotifyEmulator()
+        for _ in 0..<3 {
+            let base = try await emulator.start()
+            #expect(base.host == "127.0.0.1")
+            #expect(await emulator.baseURL == base)
+            let client = HTTPClient(base: base, timeout: 2)
+            #expect(try await client.get("/emulator/health").status == 200)
+            await emulator.stop()
+            #expect(await emulator.baseURL == nil)
+            await #expect(throws: (any Error).self) { _ = try await client.get("/emulator/health") }
+        }
+    }
+
+    @Test("two emulators run side by side on different ports")
+    func sideBySide() async throws {
+        let first = SpotifyEmulator()
+        let second = SpotifyEmulator()
+        let a = try await first.start()
+        let b = try await second.start()
+        #expect(a.port != b.port)
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test("starting twice is refused; an invalid scenario is refused at start")
+    func refusals() async throws {
+        let emulator = SpotifyEmulator()
+        try await emulator.start()
+        await #expect(throws: SpotifyEmulator.StartError.self) { try await emulator.start() }
+        await emulator.stop()
+        let broken = SpotifyEmulator(scenario: Scenario(playback: .init(kind: .track, id: "0000000000000000000000")))
+        await #expect(throws: SpotifyEmulator.StartError.self) { try await broken.start() }
+    }
+
+    @Test("stop ends a request held open by a hang fault")
+    func stopWhileHanging() async throws {
+        let emulator = SpotifyEmulator()
+        let base = try await emulator.start()
+        try await emulator.addFault(.hang())
+        let client = HTTPClient(base: base, timeout: 30)
+        let pending = Task { try? await client.get("/v1/me") }
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        await emulator.stop()
+        #expect(start.duration(to: .now) < .seconds(3))
+        _ = await pending.value
+    }
+}
