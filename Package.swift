@@ -67,7 +67,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "SpotifyClientTests", dependencies: ["SpotifyClient", "SpotifyEmulator"], swiftSettings: strict),
+        .testTarget(
+            name: "SpotifyClientTests",
+            dependencies: ["SpotifyClient", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore"], swiftSettings: strict),
         .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
     ],

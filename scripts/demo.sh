@@ -44,7 +44,19 @@ run() {
 echo "Spotify emulator at $base"
 run margin login --timeout 30 </dev/null
 run margin whoami
-run margin whoami --json
+run margin devices
+run margin now
+run margin pause
+run margin now --json
+run margin resume
+run margin note "the bit about naming things" --tag naming
+run margin seek 31:05
+run margin note "cache stampedes: jitter the expiry" --tag caching
+run margin list --episode
+run margin search cache
+first=$("$bin/margin" search naming --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)".*/\1/p')
+run margin jump "${first:0:8}"
+run margin now
 run margin logout
 echo
 echo "demo: done"

@@ -12,6 +12,7 @@ public struct MarginCommand: AsyncParsableCommand {
         version: version,
         subcommands: [
             Login.self, Logout.self, Whoami.self, Config.self,
+            NoteCommand.self, List.self, Show.self, Edit.self, Delete.self, Tag.self, Pin.self, Search.self, Jump.self,
             Now.self, Devices.self, Pause.self, Resume.self, Seek.self, Back.self, Forward.self, Watch.self,
         ]
     )

@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 import SpotifyClient
 
 /// The contract's exit codes.
@@ -20,6 +21,8 @@ public enum ExitStatus: Int32, Sendable {
             if case .cannotListen = login { return .failure }
             return .notLoggedIn
         case PlaybackFailure.nothingPlaying: return .nothingPlaying
+        case NoteStoreError.notFound: return .notFound
+        case is TagError: return .usage
         case CLIError.unknownConfigKey, CLIError.invalidConfigValue: return .usage
         default: return .failure
         }
@@ -27,7 +30,8 @@ public enum ExitStatus: Int32, Sendable {
 
     /// True for margin's own documented errors (the parser's own are reported by the parser).
     static func isMargins(_ error: any Error) -> Bool {
-        error is SpotifyError || error is PlaybackFailure || error is LoginError || error is RedirectURIError || error is ConfigError || error is CLIError
+        error is SpotifyError || error is PlaybackFailure || error is LoginError || error is NoteStoreError
+            || error is NoteFailure || error is NoteInputError || error is Editor.Failure || error is TagError || error is JumpFailure || error is RedirectURIError || error is ConfigError || error is CLIError
     }
 
     static func of(_ error: SpotifyError) -> ExitStatus {

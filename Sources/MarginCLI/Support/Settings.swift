@@ -14,6 +14,24 @@ public struct Settings: Sendable {
         config = try ConfigFile.load(path: paths.configFile)
     }
 
+    /// Settings even when `config.toml` is broken (its values are then ignored), for the
+    /// commands that must not fail on it: capture never loses text. Returns the problem too.
+    public static func lenient(environment: [String: String] = ProcessInfo.processInfo.environment) -> (Settings, ConfigError?) {
+        do {
+            return (try Settings(environment: environment), nil)
+        } catch let error as ConfigError {
+            return (Settings(environment: environment, config: ConfigFile()), error)
+        } catch {
+            return (Settings(environment: environment, config: ConfigFile()), nil)
+        }
+    }
+
+    init(environment: [String: String], config: ConfigFile) {
+        self.environment = environment
+        paths = Paths(environment: environment)
+        self.config = config
+    }
+
     private func value(_ variable: String, config key: String? = nil) -> String? {
         if let env = environment[variable], !env.isEmpty { return env }
         return key.flatMap { config[$0] }.flatMap { $0.isEmpty ? nil : $0 }

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import NoteStore
+
+extension MarginCommand {
+    /// `margin delete ID`: asks first on a terminal unless `--yes`.
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a note (asks first unless --yes).")
+
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The note's id or a unique prefix of it.") var id: String
+        @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
+
+        func run() async throws {
+            let database = try store.open(try Settings())
+            let note = try database.resolve(prefix: id)
+            if !yes {
+                guard Console.stdinIsTerminal else {
+                    throw ValidationError("not deleting without confirmation; add --yes: margin delete \(id) --yes")
+                }
+                FileHandle.standardError.write(Data("Delete \(note.id.prefix(8)) \"\(NoteView.firstLine(note.text))\"? [y/N] ".utf8))
+                guard let answer = readLine()?.lowercased(), answer == "y" || answer == "yes" else {
+                    Console.err("Kept.")
+                    return
+                }
+            }
+            try database.delete(id: note.id)
+            Console.out("Deleted \(note.id.prefix(8)).")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import NoteStore
+
+extension MarginCommand {
+    /// `margin edit ID [TEXT]`: new text, or the old text in `$EDITOR`.
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a note's text (no TEXT: open it in $EDITOR).")
+
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The note's id or a unique prefix of it.") var id: String
+        @Argument(help: "The new text.") var text: [String] = []
+
+        func run() async throws {
+            let settings = try Settings()
+            let database = try store.open(settings)
+            var note = try database.resolve(prefix: id)
+            let updated = text.isEmpty
+                ? try Editor.edit(note.text, environment: settings.environment).trimmingCharacters(in: .newlines)
+                : text.joined(separator: " ")
+            guard !updated.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw NoteFailure.empty }
+            guard updated != note.text else {
+                Console.err("No change.")
+                return
+            }
+            note.text = updated
+            try database.update(note)
+            Console.out("Updated \(note.id.prefix(8)).")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import NoteStore
+import SpotifyClient
+
+extension MarginCommand {
+    /// `margin jump ID`: plays the note's episode from a few seconds before its moment.
+    struct Jump: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play a note's episode from its moment (Premium); --link or a free account prints the link instead.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var playback: PlaybackOptions
+        @Argument(help: "The note's id or a unique prefix of it.") var id: String
+        @Flag(help: "Print the open.spotify.com link instead of playing.") var link = false
+        @Option(help: "Seconds of lead-in before the note's moment.") var lead: Int = 5
+
+        func validate() throws {
+            guard (0...600).contains(lead) else { throw ValidationError("--lead must be from 0 to 600 seconds, e.g. --lead 5") }
+        }
+
+        func run() async throws {
+            let settings = try Settings()
+            let note = try store.open(settings).resolve(prefix: id)
+            guard let pin = note.pin else { throw JumpFailure.unpinned(String(note.id.prefix(8))) }
+            let start = max(pin.progressMs - lead * 1000, 0)
+            let url = "https://open.spotify.com/\(pin.itemType)/\(pin.itemID)?t=\(start / 1000)"
+            if link {
+                Console.out(url)
+                return
+            }
+            do {
+                try await settings.connection(verbose: global.verbose).api.play(uri: pin.itemURI, positionMs: start, deviceID: playback.device)
+                Console.out("Playing \(Terminal.sanitize(pin.itemName ?? pin.itemURI)) from \(TimeValue.format(milliseconds: start)).")
+            } catch SpotifyError.premiumRequired {
+                Console.err("margin: jumping in the player needs Spotify Premium; open the link instead:")
+                Console.out(url)
+            }
+        }
+    }
+}
+
+enum JumpFailure: Error, LocalizedError {
+    case unpinned(String)
+    var errorDescription: String? {
+        if case .unpinned(let id) = self { return "note \(id) is not pinned to a moment. Pin it: margin pin \(id) --episode EPISODE --at TIME" }
+        return nil
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import NoteStore
+import SpotifyClient
+
+extension MarginCommand {
+    /// `margin note`: saves a note pinned to the playing episode and position. Never loses text.
+    struct NoteCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "note",
+            abstract: "Save a note pinned to the episode playing now and its exact position.",
+            discussion: """
+                With no TEXT, reads stdin when it is not a terminal, else opens $EDITOR (playback paused while \
+                you write). When the note cannot be pinned (not logged in, Spotify unreachable, nothing playing) \
+                it is saved unpinned, and 'margin pin' pins it later.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var playback: PlaybackOptions
+        @Argument(help: "The note; several words are joined with spaces.") var text: [String] = []
+        @Flag(help: "Pause playback too.") var pause = false
+        @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
+        @Option(help: "Pin at this position instead of the player's: \(TimeValue.examples).") var at: String?
+        @Option(help: "Pin to this episode instead of the playing one (needs --at).") var episode: String?
+        @Flag(help: "Print the saved note as JSON.") var json = false
+
+        func validate() throws {
+            if let at, TimeValue(parsing: at) == nil { throw ValidationError("'\(at)' is not a time; use \(TimeValue.examples)") }
+            if let episode {
+                guard SpotifyRef(parsing: episode, as: .episode) != nil else {
+                    throw ValidationError("'\(episode)' is not an episode; use \(SpotifyRef.examples(.episode))")
+                }
+                guard at != nil else { throw ValidationError("--episode needs --at TIME, e.g. --at 12:34") }
+            }
+            _ = try Tags.normalize(tags)
+        }
+
+        func run() async throws {
+            let (settings, configProblem) = Settings.lenient()
+            var draft = try NoteDraft(words: text, tags: try Tags.normalize(tags), environment: settings.environment)
+            let connection = configProblem == nil ? try? settings.connection(verbose: global.verbose) : nil
+            if draft.text == nil {
+                draft.text = try await draft.fromEditor(api: connection?.api)
+            }
+            guard let body = draft.text, !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw NoteFailure.empty
+            }
+            let database: NoteDatabase
+            do { database = try store.open(settings) } catch { throw NoteFailure.unsaved(body, Capture.describe(error)) }
+
+            var pin = draft.pin, reason = draft.reason ?? configProblem.map(Capture.describe)
+            if let episode, let at, let ref = SpotifyRef(parsing: episode, as: .episode), let time = TimeValue(parsing: at) {
+                let (manual, warning) = await Capture.manualPin(episode: ref.id, at: time.milliseconds, store: database, api: connection?.api)
+                (pin, reason) = (manual, nil)
+                if let warning { Console.err("margin: \(warning)") }
+            } else if !draft.readPlayer, let api = connection?.api {
+                let (_, read, why) = await Capture.readPlayer(api)
+                (pin, reason) = (read, why)
+                if let at, let time = TimeValue(parsing: at), var moved = pin { moved.progressMs = time.milliseconds; pin = moved }
+            } else if connection == nil, reason == nil {
+                reason = "Spotify is not configured"
+            }
+            let note = Note(text: body, tags: draft.tags, pin: pin)
+            do { try database.insert(note) } catch { throw NoteFailure.unsaved(body, Capture.describe(error)) }
+            report(note, reason: reason)
+            if pause, let api = connection?.api, pin != nil {
+                do { try await api.pause(deviceID: playback.device) } catch {
+                    Console.err("margin: the note is saved, but playback was not paused: \(Capture.describe(error))")
+                }
+            }
+        }
+
+        private func report(_ note: Note, reason: String?) {
+            if json { Console.out(NoteJSON.object(note)) }
+            let short = String(note.id.prefix(8))
+            if let pin = note.pin {
+                if !json {
+                    let place = pin.itemName.map { " in \(Terminal.sanitize($0))" } ?? ""
+                    Console.out("Saved \(short) at \(note.position ?? "0:00")\(place).")
+                }
+            } else {
+                if !json { Console.out("Saved \(short), unpinned.") }
+                Console.err("margin: saved unpinned (\(reason ?? "no position")). Pin it later: margin pin \(short) --episode EPISODE --at TIME")
+            }
+        }
+    }
+}
+
+/// Why `margin note` saved nothing; the text is echoed so it is never lost.
+enum NoteFailure: Error, LocalizedError {
+    case empty
+    case unsaved(String, String)
+
+    var errorDescription: String? {
+        switch self {
+        case .empty: "the note is empty; nothing was saved"
+        case .unsaved(let text, let reason): "could not save the note (\(reason)). Its text:\n\(text)"
+        }
+    }
+}

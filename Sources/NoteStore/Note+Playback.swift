@@ -1,0 +1,27 @@
+/// The human and shareable forms of a pinned note's moment.
+extension Note {
+    /// `"12:34"` or `"1:02:03"` from the pin's progress; nil when unpinned.
+    public var position: String? {
+        pin.map { Note.formatPosition(milliseconds: $0.progressMs) }
+    }
+
+    /// `https://open.spotify.com/episode/ID?t=SECONDS` (`/track/` for tracks); nil when unpinned.
+    ///
+    /// Seconds are truncated, like `position`, so the link starts at the second the user sees.
+    public var link: String? {
+        guard let pin else { return nil }
+        let kind = pin.itemType == "track" ? "track" : "episode"
+        return "https://open.spotify.com/\(kind)/\(pin.itemID)?t=\(max(0, pin.progressMs) / 1000)"
+    }
+
+    /// Formats a playback position as `m:ss` below an hour and `h:mm:ss` from an hour on.
+    public static func formatPosition(milliseconds: Int) -> String {
+        let seconds = max(0, milliseconds) / 1000
+        let (hours, minutes, secs) = (seconds / 3600, seconds % 3600 / 60, seconds % 60)
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        if hours > 0 {
+            return "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))"
+        }
+        return "\(minutes):\(twoDigits(secs))"
+    }
+}

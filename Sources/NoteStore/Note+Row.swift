@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+
+/// How a note is read from and written to the `note` and `note_tag` tables.
+///
+/// Notes are mapped by hand rather than through a Codable record because GRDB binds and reads
+/// strings as C strings, which would cut a note's text at its first NUL. The text therefore
+/// travels as a BLOB (`CAST(? AS TEXT)` on the way in, `CAST(text AS BLOB)` on the way out),
+/// which keeps every byte and stays a TEXT value in the file for FTS5 and `sqlite3`.
+extension Note {
+    /// The columns ``init(row:)`` reads, in order; tags come from the same query, joined with
+    /// U+001F, which ``Note/normalizedTags(_:)`` keeps out of tags.
+    static let selection = """
+        note.id, CAST(note.text AS BLOB), note.created_at, note.updated_at,
+        note.item_type, note.item_id, note.item_uri, note.item_name, note.show_id, note.show_name,
+        note.progress_ms, note.duration_ms,
+        (SELECT group_concat(note_tag.tag, char(31)) FROM note_tag WHERE note_tag.note_id = note.id)
+        """
+
+    /// The number of columns in ``selection``.
+    static let selectionWidth = 13
+
+    /// Decodes the columns of ``selection``, starting at column `offset`.
+    init(row: Row, offset: Int = 0) throws {
+        let text = try row.utf8Text(atIndex: offset + 1)
+        let tags = (row[offset + 12] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
+        let pin: Pin?
+        if let itemType = row[offset + 4] as String?, let itemID = row[offset + 5] as String?,
+           let itemURI = row[offset + 6] as String?, let progressMs = row[offset + 10] as Int? {
+            pin = Pin(
+                itemType: itemType, itemID: itemID, itemURI: itemURI, itemName: row[offset + 7],
+                showID: row[offset + 8], showName: row[offset + 9],
+                progressMs: progressMs, durationMs: row[offset + 11])
+        } else {
+            pin = nil
+        }
+        // Assigned directly: stored tags and dates are already normalized, and a million-row
+        // export should not pay for normalizing them again.
+        self.id = row[offset] as String? ?? ""
+        self.text = text
+        self.tags = tags.sorted()
+        self.createdAt = Self.storedDate(row[offset + 2])
+        self.updatedAt = Self.storedDate(row[offset + 3])
+        self.pin = pin
+    }
+
+    /// A stored time; an unreadable one (only a hand-edited file has them) reads as 1970 rather
+    /// than making every listing that contains the note fail.
+    private static func storedDate(_ string: String?) -> Date {
+        string.flatMap(NoteTimestamp.date(from:)) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// The arguments of ``insertSQL`` and ``updateSQL``, in order: id, text, created_at,
+    /// updated_at and the eight pin columns.
+    var rowArguments: StatementArguments {
+        let values: [(any DatabaseValueConvertible)?] = [
+            id, Data(text.utf8),
+            NoteTimestamp.string(from: createdAt), NoteTimestamp.string(from: updatedAt),
+            pin?.itemType, pin?.itemID, pin?.itemURI, pin?.itemName, pin?.showID, pin?.showName,
+            pin?.progressMs, pin?.durationMs,
+        ]
+        return StatementArguments(values)
+    }
+
+    /// Inserts a note row; arguments are ``rowArguments``.
+    static let insertSQL = """
+        INSERT INTO note (id, text, created_at, updated_at, item_type, item_id, item_uri, item_name,
+                          show_id, show_name, progress_ms, duration_ms)
+        VALUES (?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Replaces every column of a note row but its id; arguments are ``rowArguments``.
+    static let updateSQL = """
+        UPDATE note SET (id, text, created_at, updated_at, item_type, item_id, item_uri, item_name,
+                         show_id, show_name, progress_ms, duration_ms)
+                      = (?1, CAST(?2 AS TEXT), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+        WHERE id = ?1
+        """
+
+    /// Replaces the note's tags in `note_tag`.
+    func writeTags(_ db: Database, replacing: Bool) throws {
+        if replacing {
+            try db.cachedStatement(sql: "DELETE FROM note_tag WHERE note_id = ?").execute(arguments: [id])
+        }
+        let insert = try db.cachedStatement(sql: "INSERT INTO note_tag (note_id, tag) VALUES (?, ?)")
+        for tag in tags {
+            try insert.execute(arguments: [id, tag])
+        }
+    }
+}
+
+extension Row {
+    /// The BLOB at `index` decoded as UTF-8 without stopping at NUL; "" for NULL.
+    func utf8Text(atIndex index: Int) throws -> String {
+        try withUnsafeData(atIndex: index) { data in
+            data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A note: free text, optional tags, and optionally the moment of an episode it was taken at.
+public struct Note: Sendable, Equatable {
+    /// A lowercase UUID string; any unique prefix of it names the note on the command line.
+    public var id: String
+    /// The note's text, stored byte for byte (newlines, tabs and NUL included).
+    public var text: String
+    /// Sorted and unique; see ``normalizedTags(_:)``.
+    public var tags: [String]
+    /// When the note was taken, with millisecond precision.
+    public var createdAt: Date
+    /// When the note last changed, with millisecond precision.
+    public var updatedAt: Date
+    /// The moment the note points at; nil for an unpinned note.
+    public var pin: Pin?
+
+    /// Creates a note.
+    ///
+    /// Dates are rounded to the millisecond and tags normalized here already, so that a note
+    /// read back from the store equals the value that was inserted.
+    public init(
+        id: String = UUID().uuidString.lowercased(), text: String, tags: [String] = [],
+        createdAt: Date = Date(), updatedAt: Date? = nil, pin: Pin? = nil
+    ) {
+        self.id = id
+        self.text = text
+        self.tags = Note.normalizedTags(tags)
+        self.createdAt = NoteTimestamp.rounded(createdAt)
+        self.updatedAt = NoteTimestamp.rounded(updatedAt ?? createdAt)
+        self.pin = pin
+    }
+
+    /// True when the note is pinned to an episode or track.
+    public var pinned: Bool { pin != nil }
+
+    /// Tags as the store keeps them: trimmed, without control characters, non-empty,
+    /// unique and sorted.
+    ///
+    /// Control characters are removed because the store joins tags with U+001F in one column
+    /// when it lists notes, and because a tab or newline in a tag would break CSV and Markdown
+    /// exports anyway.
+    public static func normalizedTags(_ tags: [String]) -> [String] {
+        let cleaned = tags.map { tag in
+            String(String.UnicodeScalarView(tag.unicodeScalars.filter { !$0.properties.isControlCharacter }))
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return Set(cleaned.filter { !$0.isEmpty }).sorted()
+    }
+}
+
+extension Unicode.Scalar.Properties {
+    /// General category Cc (C0/C1 controls, NUL and U+001F among them).
+    fileprivate var isControlCharacter: Bool { generalCategory == .control }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+
+/// Writing notes. Each method is one transaction: a note and its tags change together or not
+/// at all, and the full-text index follows through the triggers.
+extension NoteDatabase {
+    /// What ``save(_:)`` did with a note.
+    public enum SaveOutcome: Sendable, Equatable {
+        /// The id was new.
+        case inserted
+        /// A note with that id existed and differed; it was replaced.
+        case updated
+        /// An identical note was already stored; nothing was written.
+        case unchanged
+    }
+
+    /// Stores a new note; throws `.duplicate` if its id is taken.
+    ///
+    /// The id is lowercased, tags are normalized and dates rounded to the millisecond, so
+    /// `note(id:)` gives back exactly what ``Note/init(id:text:tags:createdAt:updatedAt:pin:)``
+    /// built.
+    public func insert(_ note: Note) throws(NoteStoreError) {
+        let note = note.normalized()
+        do {
+            try writer.write { db in
+                try db.cachedStatement(sql: Note.insertSQL).execute(arguments: note.rowArguments)
+                try note.writeTags(db, replacing: false)
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            throw .duplicate(id: note.id)
+        } catch {
+            throw NoteStoreError(error, path: displayPath)
+        }
+    }
+
+    /// Replaces a note's text, tags and pin, and returns it as stored.
+    ///
+    /// `updatedAt` becomes the clock's now, unless the caller changed it from the stored value
+    /// (an import, or a test, that knows better). `createdAt` never changes.
+    @discardableResult
+    public func update(_ note: Note) throws(NoteStoreError) -> Note {
+        let clock = now
+        return try writing { db in
+            var stored = note.normalized()
+            guard let current = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT created_at, updated_at FROM note WHERE id = ?"),
+                arguments: [stored.id])
+            else { throw NoteStoreError.notFound(note.id) }
+            let createdAt: String = current[0] ?? NoteTimestamp.string(from: stored.createdAt)
+            stored.createdAt = NoteTimestamp.date(from: createdAt) ?? stored.createdAt
+            if NoteTimestamp.string(from: stored.updatedAt) == current[1] as String? {
+                stored.updatedAt = NoteTimestamp.rounded(clock())
+            }
+            try db.cachedStatement(sql: Note.updateSQL).execute(arguments: stored.rowArguments)
+            try stored.writeTags(db, replacing: true)
+            return stored
+        }
+    }
+
+    /// Inserts the note, or replaces the stored note with that id as given (dates included);
+    /// an identical stored note is left alone. This is what `margin import` needs to be
+    /// idempotent by id.
+    @discardableResult
+    public func save(_ note: Note) throws(NoteStoreError) -> SaveOutcome {
+        try writing { db in try Self.save(note.normalized(), in: db) }
+    }
+
+    /// ``save(_:)`` for many notes in one transaction: all are stored or none.
+    ///
+    /// One transaction makes a large import fast (one commit rather than one per note).
+    /// Returns how many notes were inserted, updated and left unchanged, in that order.
+    @discardableResult
+    public func save(contentsOf notes: some Sequence<Note>) throws(NoteStoreError)
+        -> (inserted: Int, updated: Int, unchanged: Int)
+    {
+        try writing { db in
+            var counts = (inserted: 0, updated: 0, unchanged: 0)
+            for note in notes {
+                switch try Self.save(note.normalized(), in: db) {
+                case .inserted: counts.inserted += 1
+                case .updated: counts.updated += 1
+                case .unchanged: counts.unchanged += 1
+                }
+            }
+            return counts
+        }
+    }
+
+    /// Deletes a note; its tags go with it (`ON DELETE CASCADE`), and the index follows.
+    public func delete(id: String) throws(NoteStoreError) {
+        let deleted = try writing { db in
+            try db.cachedStatement(sql: "DELETE FROM note WHERE id = ?").execute(arguments: [id.lowercased()])
+            return db.changesCount > 0
+        }
+        if !deleted { throw .notFound(id) }
+    }
+
+    /// The body of ``save(_:)``, inside the caller's transaction.
+    private static func save(_ note: Note, in db: Database) throws -> SaveOutcome {
+        let existing = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Note.selection) FROM note WHERE note.id = ?"),
+            arguments: [note.id]
+        ).map { try Note(row: $0) }
+        if existing == note {
+            return .unchanged
+        }
+        let sql = existing == nil ? Note.insertSQL : Note.updateSQL
+        try db.cachedStatement(sql: sql).execute(arguments: note.rowArguments)
+        try note.writeTags(db, replacing: existing != nil)
+        return existing == nil ? .inserted : .updated
+    }
+}
+
+extension Note {
+    /// The note as the store keeps it: lowercase id, normalized tags, dates rounded to the
+    /// millisecond (properties may have been set after `init`).
+    func normalized() -> Note {
+        var note = self
+        note.id = id.lowercased()
+        note.tags = Note.normalizedTags(tags)
+        note.createdAt = NoteTimestamp.rounded(createdAt)
+        note.updatedAt = NoteTimestamp.rounded(updatedAt)
+        return note
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+
+/// The SQL for a filter: a handful of fixed shapes, so prepared statements are cached per shape.
+extension NoteFilter {
+    /// `SELECT <columns> FROM note WHERE … ORDER BY … LIMIT …` and its arguments.
+    ///
+    /// With `itemID` the order is playback order and comes from `note_on_item`; otherwise newest
+    /// first from `note_on_created_at` (or `note_on_show`). Ties are broken by id so that an
+    /// export, imported elsewhere and exported again, lists notes in the same order.
+    func query(selecting columns: String) -> (sql: String, arguments: StatementArguments) {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let itemID {
+            conditions.append("note.item_id = ?")
+            arguments.append(itemID)
+        }
+        if let showID {
+            conditions.append("note.show_id = ?")
+            arguments.append(showID)
+        }
+        if let tag {
+            conditions.append("note.id IN (SELECT note_tag.note_id FROM note_tag WHERE note_tag.tag = ?)")
+            arguments.append(tag)
+        }
+        if let since {
+            // Rounded up: a note stored at .123 is not "at or after" .1234.
+            let ms = Int64((since.timeIntervalSince1970 * 1000).rounded(.up))
+            conditions.append("note.created_at >= ?")
+            arguments.append(NoteTimestamp.string(milliseconds: ms))
+        }
+        if let pinned {
+            conditions.append(pinned ? "note.item_id IS NOT NULL" : "note.item_id IS NULL")
+        }
+        var sql = "SELECT \(columns) FROM note"
+        if !conditions.isEmpty {
+            sql += " WHERE " + conditions.joined(separator: " AND ")
+        }
+        sql += itemID == nil
+            ? " ORDER BY note.created_at DESC, note.id DESC"
+            : " ORDER BY note.progress_ms, note.created_at, note.id"
+        if let limit {
+            // SQLite reads a negative LIMIT as "no limit".
+            sql += " LIMIT ?"
+            arguments.append(max(0, limit))
+        }
+        return (sql, StatementArguments(arguments))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+
+@Suite("margin note")
+struct NoteCaptureTests {
+    static let keys = ["id", "text", "tags", "created_at", "updated_at", "pinned", "item_type", "item_id", "item_uri",
+                       "item_name", "show_id", "show_name", "progress_ms", "duration_ms", "position", "link"]
+
+    @Test("pins to the playing episode within 2 s of its position, in exactly one request")
+    func pinned() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("note", "the bit about", "cache stampedes", "--tag", "caching", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = await sandbox.progress()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["text"] as? String == "the bit about cache stampedes")
+        #expect(object["tags"] as? [String] == ["caching"])
+        #expect(object["pinned"] as? Bool == true)
+        #expect(object["item_type"] as? String == "episode")
+        #expect(object["item_id"] as? String == "512ojhOuo1ktJprKbVcKyQ")
+        #expect(object["item_name"] as? String == "Ep. 42 — Naming things")
+        #expect(object["show_name"] as? String == "Craft, Code & Curiosity")
+        #expect(object["duration_ms"] as? Int == 3_723_000)
+        let progress = try #require(object["progress_ms"] as? Int)
+        #expect(abs(progress - expected) < 2000)
+        #expect((object["link"] as? String) == "https://open.spotify.com/episode/512ojhOuo1ktJprKbVcKyQ?t=\(progress / 1000)")
+        #expect((object["created_at"] as? String)?.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) != nil)
+        let order = Self.keys.compactMap { result.stdout.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(order.count == Self.keys.count && order == order.sorted(), "keys in the contract's order")
+        #expect(await sandbox.apiRequests().map(\.path) == ["/v1/me/player/currently-playing"])
+        #expect(await sandbox.apiRequests().first?.query.contains("additional_types=episode") == true)
+    }
+
+    @Test("--pause pauses too, in one more request")
+    func pause() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        #expect(try await sandbox.margin("note", "pause here", "--pause").status == 0)
+        #expect(await sandbox.apiRequests().map(\.path) == ["/v1/me/player/currently-playing", "/v1/me/player/pause"])
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == false)
+    }
+
+    @Test("--pause on a free account still saves the note and says why it did not pause")
+    func pauseFree() async throws {
+        let sandbox = try await Sandbox.loggedIn(Scenario(user: .init(product: .free)))
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("note", "free", "--pause")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("not paused") && result.stderr.contains("Premium"))
+        #expect(try await sandbox.notes("list", "--json").first?["pinned"] as? Bool == true)
+    }
+
+    @Test("reads the note from stdin when it is not a terminal")
+    func stdin() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let object = try await sandbox.object("note", "--json", stdin: "line one\nline two\n")
+        #expect(object["text"] as? String == "line one\nline two")
+        let empty = try await sandbox.margin("note", stdin: "")
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("empty"))
+    }
+
+    @Test("every cause of a missing pin still saves the text, unpinned, exit 0, with the pin command")
+    func unpinnedCauses() async throws {
+        let sandbox = try await Sandbox.loggedIn(Scenario(playback: .nothing))
+        defer { Task { await sandbox.stop() } }
+        let dead = "http://127.0.0.1:9/v1"
+        let causes: [(String, [String: String], String)] = [
+            ("nothing playing", [:], "nothing is playing"),
+            ("unreachable", ["MARGIN_API_URL": dead], "cannot reach Spotify"),
+            ("not logged in", ["XDG_CONFIG_HOME": sandbox.root + "/elsewhere"], "not logged in"),
+        ]
+        for (text, env, why) in causes {
+            let result = try await sandbox.margin("note", text, env: env)
+            #expect(result.status == 0, "\(text): \(result.stderr)")
+            #expect(result.stderr.contains(why), "\(text): \(result.stderr)")
+            #expect(result.stderr.contains("margin pin "), "\(text)")
+        }
+        try await sandbox.emulator.setPlayback(.init())
+        try await sandbox.emulator.addFault(.status(429, path: "/v1/me/player/currently-playing", retryAfter: 3600))
+        let limited = try await sandbox.margin("note", "rate limited")
+        #expect(limited.status == 0)
+        #expect(limited.stderr.contains("rate limiting"))
+        let notes = try await sandbox.notes("list", "--json")
+        #expect(notes.count == 4)
+        #expect(notes.allSatisfy { $0["pinned"] as? Bool == false && $0["progress_ms"] is NSNull && $0["link"] is NSNull })
+    }
+
+    @Test("a store that cannot be written exits 1 and echoes the text")
+    func unwritableStore() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        // A path under a regular file cannot be created by anyone, root included.
+        let file = sandbox.root + "/plainfile"
+        FileManager.default.createFile(atPath: file, contents: Data())
+        let result = try await sandbox.margin("note", "precious thought", env: ["MARGIN_DB": file + "/notes.sqlite"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("precious thought"))
+    }
+
+    @Test("--episode and --at pin manually, fetching the episode once and caching it")
+    func manualPin() async throws {
+        let sandbox = try await Sandbox.loggedIn(Scenario(playback: .nothing))
+        defer { Task { await sandbox.stop() } }
+        let ref = "https://open.spotify.com/episode/512ojhOuo1ktJprKbVcKyQ?si=x"
+        let first = try await sandbox.object("note", "manual", "--episode", ref, "--at", "1:02", "--json")
+        #expect(first["progress_ms"] as? Int == 62_000)
+        #expect(first["item_name"] as? String == "Ep. 42 — Naming things")
+        _ = try await sandbox.object("note", "again", "--episode", ref, "--at", "2m", "--json")
+        #expect(await sandbox.apiRequests().map(\.path) == ["/v1/episodes/512ojhOuo1ktJprKbVcKyQ"])
+        let bad = try await sandbox.margin("note", "x", "--episode", "nope", "--at", "1:00")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("spotify:episode:"))
+    }
+
+    @Test("offline, a manual pin stores the id and names are filled in later")
+    func offlinePin() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let offline = ["MARGIN_API_URL": "http://127.0.0.1:9/v1"]
+        let result = try await sandbox.margin("note", "offline", "--episode", "512ojhOuo1ktJprKbVcKyQ", "--at", "10", "--json", env: offline)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""item_name":null"#))
+        _ = try await sandbox.take("online", "--episode", "512ojhOuo1ktJprKbVcKyQ", "--at", "20")
+        let notes = try await sandbox.notes("list", "--json")
+        #expect(notes.allSatisfy { $0["item_name"] as? String == "Ep. 42 — Naming things" })
+    }
+}

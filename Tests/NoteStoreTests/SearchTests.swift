@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import NoteStore
+
+@Suite("Full-text search")
+struct SearchTests {
+    static func store() throws -> NoteDatabase {
+        let store = try NoteDatabase.inMemory()
+        let notes = [
+            note("cache stampedes happen when every client refreshes at once; cache cache cache", id: "n1", at: 1),
+            note("a passing mention of a cache in a much longer note about naming things and other hard problems",
+                 id: "n2", at: 2),
+            note("naming things is hard", id: "n3", at: 3),
+            note("Café crème at the Élysée", id: "n4", at: 4),
+            note("the stampede of wildebeest", id: "n5", at: 5),
+            note("AND OR NOT are words here (really) -dash col:x", id: "n6", at: 6),
+        ]
+        for each in notes { try store.insert(each) }
+        return store
+    }
+
+    @Test("ranks the best match first and marks matches in the snippet")
+    func ranking() throws {
+        let hits = try Self.store().search("cache")
+        #expect(hits.map(\.note.id) == ["n1", "n2"])
+        #expect(hits[0].snippet.contains("[cache]"))
+        #expect(hits[0].snippet.hasPrefix("[cache] stampedes"))
+        #expect(try Self.store().search("cache", limit: 1).map(\.note.id) == ["n1"])
+    }
+
+    @Test("words are ANDed, phrases match in order, prefixes match word starts")
+    func syntax() throws {
+        let store = try Self.store()
+        #expect(try store.search("naming hard").map(\.note.id).sorted() == ["n2", "n3"])
+        #expect(try store.search("\"naming things is\"").map(\.note.id) == ["n3"])
+        #expect(try store.search("\"things naming\"").isEmpty)
+        #expect(try store.search("stamp*").map(\.note.id).sorted() == ["n1", "n5"])
+        #expect(try store.search("stampede").map(\.note.id) == ["n5"])
+        #expect(try store.search("\"naming thi\"*").map(\.note.id).sorted() == ["n2", "n3"])
+    }
+
+    @Test("ignores case and diacritics")
+    func folding() throws {
+        let store = try Self.store()
+        #expect(try store.search("cafe CREME elysee").map(\.note.id) == ["n4"])
+        #expect(try store.search("ÇACHE").map(\.note.id).count == 2)
+    }
+
+    @Test("hostile input is searched as plain words, never an FTS syntax error", arguments: [
+        "\"", "*", "AND OR NOT", "(", ")", "-", "col:x", "NEAR(a b)", "^", "\"unterminated", "a\"b",
+        "''", "**cache", "cache\"", "{col1 col2}: x", "   ", "", "🎧", "-cache", "cache -cache", "NOT cache",
+        "x:", ":", "+", "\\", "text:cache", "note_ft:cache", "\u{0}",
+    ])
+    func hostile(_ query: String) throws {
+        _ = try Self.store().search(query)
+    }
+
+    @Test("operators and punctuation are taken literally")
+    func literal() throws {
+        let store = try Self.store()
+        #expect(try store.search("AND OR NOT").map(\.note.id) == ["n6"])
+        #expect(try store.search("col:x").map(\.note.id) == ["n6"])
+        #expect(try store.search("(really)").map(\.note.id) == ["n6"])
+        #expect(try store.search("-dash").map(\.note.id) == ["n6"])
+        #expect(try store.search("NOT cache").isEmpty)
+        #expect(try store.search("\"").isEmpty)
+        #expect(try store.search("*").isEmpty)
+        #expect(try store.search("\"unterminated naming").isEmpty)
+        #expect(try store.search("\"naming").map(\.note.id).sorted() == ["n2", "n3"])
+    }
+
+    @Test("the index follows updates and deletes")
+    func inStep() throws {
+        let store = try Self.store()
+        var changed = try store.note(id: "n3")
+        changed.text = "renamed entirely: zebras"
+        try store.update(changed)
+        #expect(try store.search("zebras").map(\.note.id) == ["n3"])
+        #expect(try store.search("hard").map(\.note.id) == ["n2"])
+        try store.delete(id: "n1")
+        #expect(try store.search("cache").map(\.note.id) == ["n2"])
+        try store.insert(note("a fresh cache note", id: "n7"))
+        #expect(try store.search("fresh").map(\.note.id) == ["n7"])
+        // FTS5 checks its index against the content table, and throws if they disagree.
+        try store.writer.write { db in
+            try db.execute(sql: "INSERT INTO note_ft(note_ft, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
+    @Test("finds text after a NUL and returns the whole note")
+    func nul() throws {
+        let store = try NoteDatabase.inMemory()
+        let made = note("before\u{0}after the nul", id: "z")
+        try store.insert(made)
+        let hits = try store.search("after")
+        #expect(hits.map(\.note) == [made])
+        #expect(hits.first?.snippet.contains("[after]") == true)
+    }
+
+    @Test("turns user text into quoted terms")
+    func queryBuilding() {
+        #expect(SearchQuery.match("cache stampede") == "\"cache\" \"stampede\"")
+        #expect(SearchQuery.match("\"a phrase\" pre*") == "\"a phrase\" \"pre\"*")
+        #expect(SearchQuery.match("say \"hi") == "\"say\" \"hi\"")
+        #expect(SearchQuery.match("a\"b\"c") == "\"a\" \"b\" \"c\"")
+        #expect(SearchQuery.match("it's") == "\"it's\"")
+        #expect(SearchQuery.match("* - ( ) \"") == nil)
+    }
+}
