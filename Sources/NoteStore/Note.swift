@@ -47,6 +47,17 @@ public struct Note: Sendable, Equatable {
         }
         return Set(cleaned.filter { !$0.isEmpty }).sorted()
     }
+
+    /// The note as the store keeps it: lowercase id, normalized tags, dates rounded to the
+    /// millisecond (properties may have been set after `init`).
+    func normalized() -> Note {
+        var note = self
+        note.id = id.lowercased()
+        note.tags = Note.normalizedTags(tags)
+        note.createdAt = NoteTimestamp.rounded(createdAt)
+        note.updatedAt = NoteTimestamp.rounded(updatedAt)
+        return note
+    }
 }
 
 extension Unicode.Scalar.Properties {

@@ -110,16 +110,3 @@ extension NoteDatabase {
         return existing == nil ? .inserted : .updated
     }
 }
-
-extension Note {
-    /// The note as the store keeps it: lowercase id, normalized tags, dates rounded to the
-    /// millisecond (properties may have been set after `init`).
-    func normalized() -> Note {
-        var note = self
-        note.id = id.lowercased()
-        note.tags = Note.normalizedTags(tags)
-        note.createdAt = NoteTimestamp.rounded(createdAt)
-        note.updatedAt = NoteTimestamp.rounded(updatedAt)
-        return note
-    }
-}

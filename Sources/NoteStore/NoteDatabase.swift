@@ -87,7 +87,13 @@ public struct NoteDatabase: Sendable {
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            if try queue.read(migrator.hasBeenSuperseded) {
+            // Ask whether the migrations table exists before reading it: another process may
+            // be creating this file right now, and GRDB's own check could then see the table
+            // missing and present within one call, and fail.
+            let superseded = try queue.read { db in
+                try db.tableExists("grdb_migrations") && migrator.hasBeenSuperseded(db)
+            }
+            if superseded {
                 throw NoteStoreError.newerSchema(path: path)
             }
         } catch {

@@ -30,7 +30,10 @@ extension NoteFilter {
             arguments.append(NoteTimestamp.string(milliseconds: ms))
         }
         if let pinned {
-            conditions.append(pinned ? "note.item_id IS NOT NULL" : "note.item_id IS NULL")
+            // The unary + keeps SQLite from answering this through `note_on_item`, which would
+            // find every unpinned note and then sort them all; walking the ordering index and
+            // skipping pinned notes stops after `limit` rows.
+            conditions.append(pinned ? "+note.item_id IS NOT NULL" : "+note.item_id IS NULL")
         }
         var sql = "SELECT \(columns) FROM note"
         if !conditions.isEmpty {

@@ -77,7 +77,14 @@ public enum NoteTimestamp {
 
     /// Milliseconds for exactly `YYYY-MM-DDTHH:MM:SS.mmmZ`, the only shape the store writes.
     static func parseCanonical(_ string: String) -> Int64? {
-        let bytes = Array(string.utf8)
+        // Native strings are contiguous UTF-8: read the bytes in place, without a copy per row.
+        if let parsed = string.utf8.withContiguousStorageIfAvailable(parseCanonical) {
+            return parsed
+        }
+        return Array(string.utf8).withUnsafeBufferPointer(parseCanonical)
+    }
+
+    private static func parseCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
               bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
@@ -85,7 +92,8 @@ public enum NoteTimestamp {
         else { return nil }
         func number(_ offset: Int, _ width: Int) -> Int64? {
             var value: Int64 = 0
-            for byte in bytes[offset..<offset + width] {
+            for index in offset..<offset + width {
+                let byte = bytes[index]
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
                 value = value * 10 + Int64(byte - UInt8(ascii: "0"))
             }

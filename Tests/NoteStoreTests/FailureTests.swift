@@ -11,30 +11,6 @@ struct FailureTests {
         return words.map(reason.contains) ?? true
     }
 
-    @Test("a read-only directory makes a new store .unwritable", .disabled(if: runningAsRoot, "root ignores permissions"))
-    func readOnlyDirectory() throws {
-        let directory = try temporaryDirectory()
-        chmod(directory, 0o500)
-        defer { chmod(directory, 0o700) }
-        #expect {
-            try NoteDatabase(path: directory + "/notes.sqlite")
-        } throws: { Self.unwritable($0, mentioning: "cannot create the file") }
-    }
-
-    @Test("a read-only file makes writes .unwritable", .disabled(if: runningAsRoot, "root ignores permissions"))
-    func readOnlyFile() throws {
-        let directory = try temporaryDirectory()
-        let path = directory + "/notes.sqlite"
-        do { _ = try NoteDatabase(path: path) }
-        chmod(path, 0o400)
-        chmod(directory, 0o500)
-        defer { chmod(directory, 0o700) }
-        #expect {
-            let store = try NoteDatabase(path: path)
-            try store.insert(note("lost?"))
-        } throws: { Self.unwritable($0, mentioning: "read-only") }
-    }
-
     @Test("a directory that cannot be created is .unwritable")
     func blockedDirectory() throws {
         let file = try temporaryDirectory() + "/a-file"

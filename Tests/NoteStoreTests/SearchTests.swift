@@ -87,6 +87,21 @@ struct SearchTests {
         }
     }
 
+    @Test("with more matches than the ranking window, ranks the newest ones")
+    func rankingWindow() throws {
+        let store = try NoteDatabase.inMemory()
+        let window = NoteDatabase.rankingWindow
+        var notes = [note("common common common", id: "oldest-and-best", at: 0)]
+        notes += (1...window).map { note("a common word in a longer filler note number \($0)", at: Double($0)) }
+        notes.append(note("common common common", id: "newest-and-best", at: Double(window + 1)))
+        try store.save(contentsOf: notes)
+        let hits = try store.search("common", limit: 5)
+        #expect(hits.count == 5)
+        #expect(hits.first?.note.id == "newest-and-best")
+        #expect(!hits.map(\.note.id).contains("oldest-and-best"))
+        #expect(try store.search("\"common common common\"").map(\.note.id).sorted() == ["newest-and-best", "oldest-and-best"])
+    }
+
     @Test("finds text after a NUL and returns the whole note")
     func nul() throws {
         let store = try NoteDatabase.inMemory()

@@ -14,9 +14,6 @@ func mode(_ path: String) throws -> Int {
     return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
 }
 
-/// True when this process ignores permission bits (root), so read-only tests cannot bite.
-let runningAsRoot = getuid() == 0
-
 /// 2026-11-21T09:15:02.123Z and the moments after it.
 func moment(_ offsetSeconds: Double = 0) -> Date {
     Date(timeIntervalSince1970: 1_795_252_502.123 + offsetSeconds)
