@@ -2,8 +2,9 @@
 SWIFT   ?= swift
 PREFIX  ?= /usr/local
 BINDIR  := $(PREFIX)/bin
+MANDIR  := $(PREFIX)/share/man/man1
 
-.PHONY: build release test demo install clean
+.PHONY: build release test demo man install clean
 
 build:
 	$(SWIFT) build
@@ -21,10 +22,21 @@ test:
 demo: build
 	./scripts/demo.sh .build/debug
 
-install:
+# margin.1 and one page per subcommand, generated from the command definitions.
+man:
+	$(SWIFT) package plugin generate-manual --multi-page
+	rm -rf .build/man && mkdir -p .build/man
+	cp .build/plugins/GenerateManual/outputs/margin/margin*.1 .build/man/
+
+install: man
 	$(SWIFT) build -c release --product margin
-	install -d "$(BINDIR)"
+	install -d "$(BINDIR)" "$(MANDIR)" "$(PREFIX)/share/bash-completion/completions" \
+		"$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 0755 .build/release/margin "$(BINDIR)/margin"
+	install -m 0644 .build/man/*.1 "$(MANDIR)/"
+	.build/release/margin --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/margin"
+	.build/release/margin --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_margin"
+	.build/release/margin --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/margin.fish"
 
 clean:
 	rm -rf .build

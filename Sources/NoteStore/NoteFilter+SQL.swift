@@ -9,6 +9,24 @@ extension NoteFilter {
     /// first from `note_on_created_at` (or `note_on_show`). Ties are broken by id so that an
     /// export, imported elsewhere and exported again, lists notes in the same order.
     func query(selecting columns: String) -> (sql: String, arguments: StatementArguments) {
+        var (sql, arguments) = selection(selecting: columns)
+        sql += itemID == nil
+            ? " ORDER BY note.created_at DESC, note.id DESC"
+            : " ORDER BY note.progress_ms, note.created_at, note.id"
+        if let limit {
+            // SQLite reads a negative LIMIT as "no limit".
+            sql += " LIMIT ?"
+            arguments.append(max(0, limit))
+        }
+        return (sql, StatementArguments(arguments))
+    }
+
+    /// `SELECT <columns> FROM <source> WHERE …` without order or limit, and its arguments.
+    ///
+    /// `source` is `note` or a join that starts with it; conditions name `note.` columns.
+    func selection(
+        selecting columns: String, from source: String = "note"
+    ) -> (sql: String, arguments: [(any DatabaseValueConvertible)?]) {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if let itemID {
@@ -35,18 +53,10 @@ extension NoteFilter {
             // skipping pinned notes stops after `limit` rows.
             conditions.append(pinned ? "+note.item_id IS NOT NULL" : "+note.item_id IS NULL")
         }
-        var sql = "SELECT \(columns) FROM note"
+        var sql = "SELECT \(columns) FROM \(source)"
         if !conditions.isEmpty {
             sql += " WHERE " + conditions.joined(separator: " AND ")
         }
-        sql += itemID == nil
-            ? " ORDER BY note.created_at DESC, note.id DESC"
-            : " ORDER BY note.progress_ms, note.created_at, note.id"
-        if let limit {
-            // SQLite reads a negative LIMIT as "no limit".
-            sql += " LIMIT ?"
-            arguments.append(max(0, limit))
-        }
-        return (sql, StatementArguments(arguments))
+        return (sql, arguments)
     }
 }

@@ -26,7 +26,9 @@ struct EditorCaptureTests {
         #expect(during.contains(#""is_playing":false"#))
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
         let progress = try #require(try await sandbox.notes("list", "--json").first?["progress_ms"] as? Int)
-        #expect(abs(progress - start) < 2000)
+        let state = try #require(try JSONSerialization.jsonObject(with: Data(during.utf8)) as? [String: Any])
+        let pausedAt = try #require((state["playback"] as? [String: Any])?["progress_ms"] as? Int)
+        #expect(progress >= start - 1000 && progress <= pausedAt + 1000, "pinned when the editor opened: \(start) ≤ \(progress) ≤ \(pausedAt)")
     }
 
     @Test("an empty editor result saves nothing and says so")

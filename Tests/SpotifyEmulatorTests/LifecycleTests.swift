@@ -50,7 +50,7 @@ struct LifecycleTests {
         try await Task.sleep(for: .milliseconds(200))
         let start = ContinuousClock.now
         await emulator.stop()
-        #expect(start.duration(to: .now) < .seconds(3))
+        #expect(start.duration(to: .now) < .seconds(10), "well before the client's own 30 s timeout")
         _ = await pending.value
     }
 }

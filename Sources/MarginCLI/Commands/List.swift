@@ -43,7 +43,7 @@ extension MarginCommand {
             }
             let notes = try store.open(settings).notes(filter)
             if json {
-                Console.out(NoteJSON.array(notes))
+                Console.out(NoteList.json(notes))
             } else if notes.isEmpty {
                 Console.err("No notes\(filter.itemID != nil ? " for this episode" : "") yet.")
             } else {

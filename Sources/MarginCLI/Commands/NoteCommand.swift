@@ -72,7 +72,7 @@ extension MarginCommand {
         }
 
         private func report(_ note: Note, reason: String?) {
-            if json { Console.out(NoteJSON.object(note)) }
+            if json { Console.out(NoteEncoding.object(note)) }
             let short = String(note.id.prefix(8))
             if let pin = note.pin {
                 if !json {

@@ -19,7 +19,7 @@ extension MarginCommand {
         func run() async throws {
             let hits = try store.open(try Settings()).search(query.joined(separator: " "), limit: limit)
             if json {
-                Console.out(NoteJSON.array(hits.map(\.note)))
+                Console.out(NoteList.json(hits.map(\.note)))
                 return
             }
             guard !hits.isEmpty else {

@@ -12,7 +12,7 @@ extension MarginCommand {
 
         func run() async throws {
             let note = try store.open(try Settings()).resolve(prefix: id)
-            Console.out(json ? NoteJSON.object(note) : NoteView.detail(note))
+            Console.out(json ? NoteEncoding.object(note) : NoteView.detail(note))
         }
     }
 }

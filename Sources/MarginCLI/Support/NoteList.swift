@@ -1,0 +1,8 @@
+import NoteStore
+
+/// `--json` for lists of notes: an array of the contract's note objects.
+enum NoteList {
+    static func json(_ notes: [Note]) -> String {
+        "[" + notes.map(NoteEncoding.object).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the records of an import: a JSON array of note objects, or JSON Lines.
+///
+/// The format is told by the first byte that is not whitespace (a UTF-8 byte order mark is
+/// skipped): `[` is a JSON array, `{` JSON Lines, where blank lines are skipped and every
+/// other line holds exactly one object.
+enum ImportReader {
+    /// Calls `body` with each record in order, and stops at the first bad one.
+    static func forEachRecord(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (ImportRecord) throws(ImportError) -> Void
+    ) throws(ImportError) {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let start = bytes.starts(with: bom) ? 3 : 0
+        var scanner = JSONScanner(bytes, at: start)
+        scanner.skipWhitespace()
+        switch scanner.peek {
+        case nil:
+            throw .empty
+        case UInt8(ascii: "["):
+            try forEachElement(of: scanner, body)
+        case UInt8(ascii: "{"):
+            try forEachLine(in: bytes, from: start, body)
+        default:
+            throw .notJSON(
+                line: line(at: scanner.index, in: bytes),
+                detail: "expected a JSON array ('[') or JSON Lines ('{' on each line), found \(scanner.found)")
+        }
+    }
+
+    /// The records of a JSON array; `scanner` is at its `[`.
+    private static func forEachElement(
+        of scanner: JSONScanner, _ body: (ImportRecord) throws(ImportError) -> Void
+    ) throws(ImportError) {
+        var scanner = scanner
+        let bytes = scanner.bytes
+        func syntax(_ detail: String, at offset: Int) -> ImportError {
+            .notJSON(line: line(at: offset, in: bytes), detail: detail)
+        }
+        scanner.index += 1
+        scanner.skipWhitespace()
+        if scanner.peek == UInt8(ascii: "]") {
+            scanner.index += 1
+        } else {
+            var number = 0
+            while true {
+                number += 1
+                scanner.skipWhitespace()
+                guard scanner.peek == UInt8(ascii: "{") else {
+                    throw syntax("expected record \(number) as a JSON object, found \(scanner.found)", at: scanner.index)
+                }
+                let record: ImportRecord
+                do throws(ImportRecord.Failure) {
+                    record = try ImportRecord.read(&scanner)
+                } catch {
+                    switch error {
+                    case .syntax(let error):
+                        throw syntax(error.detail, at: error.offset)
+                    case .invalid(let field, let reason):
+                        throw .invalidRecord(location: "record \(number)", field: field, reason: reason)
+                    }
+                }
+                try body(record)
+                scanner.skipWhitespace()
+                guard let next = scanner.peek, next == UInt8(ascii: ",") || next == UInt8(ascii: "]") else {
+                    throw syntax("expected ',' or ']' after record \(number), found \(scanner.found)", at: scanner.index)
+                }
+                scanner.index += 1
+                if next == UInt8(ascii: "]") { break }
+            }
+        }
+        scanner.skipWhitespace()
+        guard scanner.atEnd else {
+            throw syntax("expected nothing after the array's closing ']', found \(scanner.found)", at: scanner.index)
+        }
+    }
+
+    /// The records of JSON Lines, from `start`.
+    private static func forEachLine(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (ImportRecord) throws(ImportError) -> Void
+    ) throws(ImportError) {
+        var lineStart = start
+        var number = 0
+        while lineStart < bytes.count {
+            number += 1
+            let lineEnd = endOfLine(in: bytes, from: lineStart)
+            var scanner = JSONScanner(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+            scanner.endDescription = "the end of the line"
+            lineStart = lineEnd + 1
+            scanner.skipWhitespace()
+            if scanner.atEnd { continue }
+            guard scanner.peek == UInt8(ascii: "{") else {
+                throw .notJSON(line: number, detail: "expected a JSON object, found \(scanner.found)")
+            }
+            let record: ImportRecord
+            do throws(ImportRecord.Failure) {
+                record = try ImportRecord.read(&scanner)
+            } catch {
+                switch error {
+                case .syntax(let error):
+                    throw .notJSON(line: number, detail: error.detail)
+                case .invalid(let field, let reason):
+                    throw .invalidRecord(location: "line \(number)", field: field, reason: reason)
+                }
+            }
+            scanner.skipWhitespace()
+            guard scanner.atEnd else {
+                throw .notJSON(line: number, detail: "expected one JSON object per line, found \(scanner.found) after it")
+            }
+            try body(record)
+        }
+    }
+
+    /// The index of the next LF at or after `start`, or the end of `bytes`.
+    private static func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress,
+              let found = memchr(base + start, 0x0A, bytes.count - start)
+        else { return bytes.count }
+        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+    }
+
+    /// The 1-based line of the byte at `offset`.
+    static func line(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        1 + bytes.prefix(min(offset, bytes.count)).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+}

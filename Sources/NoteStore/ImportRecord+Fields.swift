@@ -1,0 +1,143 @@
+import Foundation
+
+extension ImportRecord {
+    /// A field that breaks the contract, and why.
+    struct FieldError: Error {
+        var field: String
+        var reason: String
+    }
+
+    /// The values of one note object, by key slot (see ``slot(of:)``), and their validation.
+    struct Fields {
+        var values = [JSONValue?](repeating: nil, count: NoteEncoding.keys.count)
+
+        /// Validates every field in the contract's order, then how they fit together.
+        func record() throws(FieldError) -> ImportRecord {
+            let id = try string(0)
+            guard Self.isUUID(id) else { throw FieldError(field: "id", reason: "expected a UUID like 0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f") }
+            let text = try string(1)
+            guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+                throw FieldError(field: "text", reason: "expected text with at least one non-blank character")
+            }
+            let tags = try self.tags()
+            let createdAt = try time(3)
+            let updatedAt = try time(4)
+            guard case .bool(let pinned) = try present(5) else { throw mistyped(5, "a boolean") }
+            let itemType = try optionalString(6)
+            if let itemType, itemType != "episode", itemType != "track" {
+                throw FieldError(field: "item_type", reason: "expected \"episode\", \"track\" or null")
+            }
+            let itemID = try optionalString(7)
+            if let itemID, !Self.isBase62ID(itemID) {
+                throw FieldError(field: "item_id", reason: "expected a 22-character base62 Spotify id or null")
+            }
+            let (itemURI, itemName) = (try optionalString(8), try optionalString(9))
+            let (showID, showName) = (try optionalString(10), try optionalString(11))
+            let (progressMs, durationMs) = (try milliseconds(12), try milliseconds(13))
+            _ = (try optionalString(14), try optionalString(15))  // derived: checked, then ignored
+
+            guard let itemType else {
+                if pinned { throw FieldError(field: "item_type", reason: "must be \"episode\" or \"track\" when pinned is true") }
+                let pinFields: [Any?] = [itemID, itemURI, itemName, showID, showName, progressMs, durationMs]
+                if let set = pinFields.firstIndex(where: { $0 != nil }) {
+                    throw FieldError(field: NoteEncoding.keys[7 + set], reason: "must be null when pinned is false")
+                }
+                return ImportRecord(id: id.lowercased(), text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt)
+            }
+            guard pinned else { throw FieldError(field: "pinned", reason: "must be true when item_type is set") }
+            guard let itemID else { throw FieldError(field: "item_id", reason: "required when pinned is true") }
+            guard let itemURI, !itemURI.isEmpty else { throw FieldError(field: "item_uri", reason: "required when pinned is true") }
+            guard let progressMs else { throw FieldError(field: "progress_ms", reason: "required when pinned is true") }
+            let pin = Pin(
+                itemType: itemType, itemID: itemID, itemURI: itemURI, itemName: itemName,
+                showID: showID, showName: showName, progressMs: progressMs, durationMs: durationMs)
+            return ImportRecord(
+                id: id.lowercased(), text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt, pin: pin)
+        }
+
+        /// The value at `slot`, or "missing".
+        private func present(_ slot: Int) throws(FieldError) -> JSONValue {
+            guard let value = values[slot] else { throw FieldError(field: NoteEncoding.keys[slot], reason: "missing") }
+            return value
+        }
+
+        /// The error for a value of the wrong type.
+        private func mistyped(_ slot: Int, _ expected: String) -> FieldError {
+            FieldError(field: NoteEncoding.keys[slot], reason: "expected \(expected), found \(values[slot]?.kind ?? "nothing")")
+        }
+
+        /// A string.
+        private func string(_ slot: Int) throws(FieldError) -> String {
+            guard case .string(let value) = try present(slot) else { throw mistyped(slot, "a string") }
+            return value
+        }
+
+        /// A string or null. Only `text` may hold NUL: the store reads other columns as C strings.
+        private func optionalString(_ slot: Int) throws(FieldError) -> String? {
+            switch try present(slot) {
+            case .null: return nil
+            case .string(let value):
+                if value.utf8.contains(0) { throw FieldError(field: NoteEncoding.keys[slot], reason: "cannot contain NUL (U+0000)") }
+                return value
+            default: throw mistyped(slot, "a string or null")
+            }
+        }
+
+        /// A whole number of milliseconds ≥ 0, or null.
+        private func milliseconds(_ slot: Int) throws(FieldError) -> Int? {
+            switch try present(slot) {
+            case .null: return nil
+            case .integer(let value) where value >= 0: return value
+            default: throw mistyped(slot, "a whole number of milliseconds (0 or more) or null")
+            }
+        }
+
+        /// A time in the contract's form, with or without milliseconds, as canonical text.
+        private func time(_ slot: Int) throws(FieldError) -> String {
+            let failure = FieldError(field: NoteEncoding.keys[slot], reason: "expected a UTC time like 2026-11-21T09:15:02.123Z")
+            guard case .string(let value) = try present(slot) else { throw failure }
+            let canonical = value.utf8.count == 20 && value.hasSuffix("Z") ? String(value.dropLast()) + ".000Z" : value
+            // Formatting back catches what the parser lets through, like February 30.
+            guard let ms = NoteTimestamp.parseCanonical(canonical), NoteTimestamp.string(milliseconds: ms) == canonical
+            else { throw failure }
+            return canonical
+        }
+
+        /// Tags: an array of strings, each already as the store keeps tags; returned normalized.
+        private func tags() throws(FieldError) -> [String] {
+            guard case .array(let elements) = try present(2) else { throw mistyped(2, "an array of strings") }
+            var tags: [String] = []
+            tags.reserveCapacity(elements.count)
+            for element in elements {
+                guard case .string(let tag) = element else { throw mistyped(2, "an array of strings") }
+                guard Note.normalizedTags([tag]) == [tag] else {
+                    throw FieldError(
+                        field: "tags",
+                        reason: "\(NoteEncoding.string(tag)) is not a tag: tags are non-blank, without control characters or spaces at either end")
+                }
+                tags.append(tag)
+            }
+            return tags.count < 2 ? tags : Note.normalizedTags(tags)
+        }
+
+        /// `8-4-4-4-12` hexadecimal digits, either case.
+        static func isUUID(_ value: String) -> Bool {
+            let bytes = Array(value.utf8)
+            guard bytes.count == 36 else { return false }
+            return bytes.indices.allSatisfy { index in
+                [8, 13, 18, 23].contains(index) ? bytes[index] == UInt8(ascii: "-") : bytes[index].isHexDigit
+            }
+        }
+
+        /// 22 characters of `0-9A-Za-z`.
+        static func isBase62ID(_ value: String) -> Bool {
+            value.utf8.count == 22 && value.utf8.allSatisfy { $0.isASCIIDigit || $0.isASCIILetter }
+        }
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    fileprivate var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    fileprivate var isHexDigit: Bool { isASCIIDigit || ((self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "f")) }
+}

@@ -1,0 +1,77 @@
+/// Turning names and note text into Markdown that keeps the export's structure.
+///
+/// Only what would break the structure is changed: a line break in a name (a heading is one
+/// line), a trailing `#` in a name (it would read as a closing sequence), a first line of an
+/// unpinned note that would start a block of its own, and NUL, which Markdown readers replace
+/// anyway and which makes tools like `grep` treat the file as binary.
+extension MarkdownExport {
+    /// `- [12:34](link) text` for a pinned note, `- text` for an unpinned one; following lines
+    /// of the text are indented by two spaces (a blank one becomes two spaces), so that the
+    /// list item continues.
+    static func bullet(_ note: Note) -> String {
+        var lines = lines(of: note.text)
+        let first = lines.isEmpty ? "" : lines.removeFirst()
+        var bullet = "-"
+        if let position = note.position, let link = note.link {
+            bullet += " [\(position)](\(link))"
+            if !first.isEmpty { bullet += " " + first }
+        } else if !first.isEmpty {
+            bullet += " " + escapedLineStart(first)
+        }
+        bullet += "\n"
+        for line in lines {
+            bullet += "  " + line + "\n"
+        }
+        return bullet
+    }
+
+    /// A name as heading text: one line, no NUL, a trailing `#` escaped.
+    static func headingText(_ name: String) -> String {
+        var text = lines(of: name).joined(separator: " ")
+        if text.hasSuffix("#") {
+            text.removeLast()
+            text += "\\#"
+        }
+        return text
+    }
+
+    /// The lines of `text`, split at LF, CRLF and CR, with NUL replaced by U+FFFD.
+    static func lines(of text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if afterCR, scalar == "\n" {
+                afterCR = false
+                continue
+            }
+            afterCR = scalar == "\r"
+            switch scalar {
+            case "\n", "\r":
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            case "\0":
+                current.append("\u{FFFD}")
+            default:
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    /// Escapes the start of a line that would otherwise begin a heading, quote, list, code
+    /// fence, HTML block or task box inside the list item.
+    static func escapedLineStart(_ line: String) -> String {
+        guard let first = line.first else { return line }
+        if "#>-+*_`~<[|=".contains(first) {
+            return "\\" + line
+        }
+        // An ordered-list marker: digits, then `.` or `)`.
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, digits.count <= 9, let marker = line.dropFirst(digits.count).first, marker == "." || marker == ")" {
+            return digits + "\\" + line.dropFirst(digits.count)
+        }
+        return line
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// The contract's note object as JSON: one encoder for `--json` output and exports alike.
+///
+/// Written by hand rather than with `JSONEncoder`: the keys must come in the contract's order,
+/// and an export of a million notes should not pay for a generic encoder per note.
+public enum NoteEncoding {
+    /// The contract's note object, keys in the contract's order, compact, no trailing newline.
+    public static func object(_ note: Note) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512 + note.text.utf8.count)
+        appendObject(note, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A JSON string literal: only what JSON requires is escaped (`"`, `\`, and control
+    /// characters below U+0020 as `\n` `\r` `\t` `\b` `\f` or `\u00XX`); everything else,
+    /// `/`, U+2028 and non-ASCII included, stays as UTF-8.
+    public static func string(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count + 2)
+        appendString(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The keys of the note object, in the contract's order (also CSV's header).
+    public static let keys = [
+        "id", "text", "tags", "created_at", "updated_at", "pinned", "item_type", "item_id",
+        "item_uri", "item_name", "show_id", "show_name", "progress_ms", "duration_ms", "position", "link",
+    ]
+
+    /// Appends ``object(_:)``'s bytes.
+    static func appendObject(_ note: Note, to out: inout [UInt8]) {
+        let pin = note.pin
+        out.append(contentsOf: #"{"id":"#.utf8)
+        appendString(note.id, to: &out)
+        out.append(contentsOf: #","text":"#.utf8)
+        appendString(note.text, to: &out)
+        out.append(contentsOf: #","tags":["#.utf8)
+        for (index, tag) in note.tags.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(tag, to: &out)
+        }
+        out.append(contentsOf: #"],"created_at":""#.utf8)
+        out.append(contentsOf: NoteTimestamp.string(from: note.createdAt).utf8)
+        out.append(contentsOf: #"","updated_at":""#.utf8)
+        out.append(contentsOf: NoteTimestamp.string(from: note.updatedAt).utf8)
+        out.append(contentsOf: (pin == nil ? #"","pinned":false"# : #"","pinned":true"#).utf8)
+        out.append(contentsOf: #","item_type":"#.utf8)
+        appendOptional(pin?.itemType, to: &out)
+        out.append(contentsOf: #","item_id":"#.utf8)
+        appendOptional(pin?.itemID, to: &out)
+        out.append(contentsOf: #","item_uri":"#.utf8)
+        appendOptional(pin?.itemURI, to: &out)
+        out.append(contentsOf: #","item_name":"#.utf8)
+        appendOptional(pin?.itemName, to: &out)
+        out.append(contentsOf: #","show_id":"#.utf8)
+        appendOptional(pin?.showID, to: &out)
+        out.append(contentsOf: #","show_name":"#.utf8)
+        appendOptional(pin?.showName, to: &out)
+        out.append(contentsOf: #","progress_ms":"#.utf8)
+        appendNumber(pin?.progressMs, to: &out)
+        out.append(contentsOf: #","duration_ms":"#.utf8)
+        appendNumber(pin?.durationMs, to: &out)
+        out.append(contentsOf: #","position":"#.utf8)
+        appendOptional(note.position, to: &out)
+        out.append(contentsOf: #","link":"#.utf8)
+        appendOptional(note.link, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends a string literal, or `null`.
+    static func appendOptional(_ value: String?, to out: inout [UInt8]) {
+        if let value {
+            appendString(value, to: &out)
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// Appends a number, or `null`.
+    static func appendNumber(_ value: Int?, to out: inout [UInt8]) {
+        out.append(contentsOf: (value.map(String.init) ?? "null").utf8)
+    }
+
+    /// Appends ``string(_:)``'s bytes.
+    ///
+    /// Works on UTF-8 bytes: every byte of a multi-byte character is 0x80 or more, so only
+    /// ASCII bytes ever need a look.
+    static func appendString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                appendEscape(byte, to: &out)
+                start = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Lowercase hexadecimal digits, for `\u00XX`.
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// Appends the escape sequence for one ASCII byte that JSON requires escaped.
+    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        default:
+            out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import NoteStore
+
+@Suite("Import merges by id and updated_at")
+struct ImportMergeTests {
+    static let original = Note(
+        id: ExportFixtures.id(7), text: "first draft", tags: ["a"], createdAt: moment(), pin: episodePin())
+
+    /// A store holding ``original``.
+    func store() throws -> NoteDatabase {
+        let store = try ExportFixtures.emptyStore()
+        try store.insert(Self.original)
+        return store
+    }
+
+    /// ``original`` edited: new text, tags and pin, `updated_at` moved by `seconds`.
+    func edited(by seconds: Double, text: String = "second draft") -> Note {
+        var note = Self.original
+        note.text = text
+        note.tags = ["b", "c"]
+        note.pin = nil
+        note.updatedAt = moment(seconds)
+        return note
+    }
+
+    func jsonl(_ notes: [Note]) -> Data {
+        Data(notes.map { NoteEncoding.object($0) + "\n" }.joined().utf8)
+    }
+
+    @Test("a newer updated_at replaces everything, keeping the imported timestamps")
+    func newerUpdates() throws {
+        let store = try store()
+        let newer = edited(by: 60)
+        #expect(try store.importNotes(from: jsonl([newer])) == ImportCounts(updated: 1))
+        #expect(try store.note(id: newer.id) == newer)
+        #expect(try store.notes(NoteFilter(tag: "a")).isEmpty)
+        #expect(try store.search("second").map(\.note.id) == [newer.id])
+        #expect(try store.search("first").isEmpty)
+    }
+
+    @Test("an older or equal updated_at keeps the stored note, counted unchanged")
+    func olderKept() throws {
+        let store = try store()
+        #expect(try store.importNotes(from: jsonl([edited(by: -60)])) == ImportCounts(unchanged: 1))
+        #expect(try store.importNotes(from: jsonl([edited(by: 0)])) == ImportCounts(unchanged: 1))
+        #expect(try store.note(id: Self.original.id) == Self.original)
+    }
+
+    @Test("an id repeated in one file: the later record wins only when it is newer")
+    func repeatedIDs() throws {
+        let fresh = try ExportFixtures.emptyStore()
+        let older = edited(by: 10, text: "older")
+        let newer = edited(by: 20, text: "newer")
+        #expect(try fresh.importNotes(from: jsonl([older, newer])) == ImportCounts(added: 1, updated: 1))
+        #expect(try fresh.note(id: older.id).text == "newer")
+        let other = try ExportFixtures.emptyStore()
+        #expect(try other.importNotes(from: jsonl([newer, older])) == ImportCounts(added: 1, unchanged: 1))
+        #expect(try other.note(id: older.id).text == "newer")
+    }
+
+    @Test("new, newer and unchanged records are counted apart, and counts encode as JSON")
+    func counts() throws {
+        let store = try store()
+        let added = Note(id: ExportFixtures.id(8), text: "brand new", createdAt: moment(5))
+        let counts = try store.importNotes(from: jsonl([added, edited(by: 99), Self.original]))
+        #expect(counts == ImportCounts(added: 1, updated: 1, unchanged: 1))
+        let json = try JSONEncoder().encode(counts)
+        let object = try JSONSerialization.jsonObject(with: json) as? [String: Int]
+        #expect(object == ["added": 1, "updated": 1, "unchanged": 1])
+    }
+
+    @Test("a store failure rolls back the whole import")
+    func storeFailure() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/notes.sqlite"
+        let store = try NoteDatabase(path: path)
+        try store.insert(Self.original)
+        // A trigger that refuses one note stands in for a disk that fills up mid-import.
+        try store.writer.write { db in
+            try db.execute(sql: """
+                CREATE TRIGGER refuse BEFORE INSERT ON note WHEN NEW.text = 'poison'
+                BEGIN SELECT RAISE(ABORT, 'refused'); END
+                """)
+        }
+        let notes = [
+            Note(id: ExportFixtures.id(20), text: "fine", createdAt: moment(1)), edited(by: 50),
+            Note(id: ExportFixtures.id(21), text: "poison", createdAt: moment(2)),
+        ]
+        #expect {
+            try store.importNotes(from: jsonl(notes))
+        } throws: { error in
+            if case .store = error as? ImportError { true } else { false }
+        }
+        #expect(try store.notes() == [Self.original])
+    }
+}
