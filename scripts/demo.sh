@@ -58,5 +58,6 @@ first=$("$bin/margin" search naming --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)"
 run margin jump "${first:0:8}"
 run margin now
 run margin logout
+run margin export --format markdown
 echo
 echo "demo: done"

@@ -15,8 +15,11 @@ enum ImportReader {
     static func forEachRecord(
         in bytes: UnsafeBufferPointer<UInt8>, _ body: (ImportRecord) throws(ImportError) -> Void
     ) throws(ImportError) {
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let start = bytes.starts(with: bom) ? 3 : 0
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            // What PowerShell's `>` writes; worth naming rather than calling it "not JSON".
+            throw .notJSON(line: 1, detail: "the input is UTF-16 text; save it as UTF-8")
+        }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var scanner = JSONScanner(bytes, at: start)
         scanner.skipWhitespace()
         switch scanner.peek {

@@ -7,21 +7,31 @@ extension ImportRecord {
         var reason: String
     }
 
-    /// The values of one note object, by key slot (see ``slot(of:)``), and their validation.
+    /// The values of one note object, by key slot (see ``slot(of:expected:)``), and their
+    /// validation.
     struct Fields {
         var values = [JSONValue?](repeating: nil, count: NoteEncoding.keys.count)
 
-        /// Validates every field in the contract's order, then how they fit together.
+        /// Validates every field in the contract's order, then how the pin fields fit together.
         func record() throws(FieldError) -> ImportRecord {
             let id = try string(0)
-            guard Self.isUUID(id) else { throw FieldError(field: "id", reason: "expected a UUID like 0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f") }
+            guard Self.isUUID(id) else {
+                throw FieldError(field: "id", reason: "expected a UUID like 0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f")
+            }
             let text = try string(1)
-            guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            guard !Self.isBlank(text) else {
                 throw FieldError(field: "text", reason: "expected text with at least one non-blank character")
             }
             let tags = try self.tags()
-            let createdAt = try time(3)
-            let updatedAt = try time(4)
+            let (createdAt, updatedAt) = (try time(3), try time(4))
+            return ImportRecord(
+                id: Self.lowercased(id), text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt,
+                pin: try pin())
+        }
+
+        /// `pinned` and the pin fields (`position` and `link` are derived: checked, then
+        /// ignored); nil for an unpinned note, whose pin fields must all be null.
+        private func pin() throws(FieldError) -> Pin? {
             guard case .bool(let pinned) = try present(5) else { throw mistyped(5, "a boolean") }
             let itemType = try optionalString(6)
             if let itemType, itemType != "episode", itemType != "track" {
@@ -33,26 +43,29 @@ extension ImportRecord {
             }
             let (itemURI, itemName) = (try optionalString(8), try optionalString(9))
             let (showID, showName) = (try optionalString(10), try optionalString(11))
+            if let showID, !Self.isBase62ID(showID) {
+                throw FieldError(field: "show_id", reason: "expected a 22-character base62 Spotify id or null")
+            }
             let (progressMs, durationMs) = (try milliseconds(12), try milliseconds(13))
-            _ = (try optionalString(14), try optionalString(15))  // derived: checked, then ignored
-
+            _ = (try optionalString(14), try optionalString(15))
             guard let itemType else {
                 if pinned { throw FieldError(field: "item_type", reason: "must be \"episode\" or \"track\" when pinned is true") }
-                let pinFields: [Any?] = [itemID, itemURI, itemName, showID, showName, progressMs, durationMs]
-                if let set = pinFields.firstIndex(where: { $0 != nil }) {
-                    throw FieldError(field: NoteEncoding.keys[7 + set], reason: "must be null when pinned is false")
+                for slot in 7...13 {
+                    if case .null? = values[slot] { continue }
+                    throw FieldError(field: NoteEncoding.keys[slot], reason: "must be null when pinned is false")
                 }
-                return ImportRecord(id: id.lowercased(), text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt)
+                return nil
             }
             guard pinned else { throw FieldError(field: "pinned", reason: "must be true when item_type is set") }
             guard let itemID else { throw FieldError(field: "item_id", reason: "required when pinned is true") }
-            guard let itemURI, !itemURI.isEmpty else { throw FieldError(field: "item_uri", reason: "required when pinned is true") }
+            guard let itemURI else { throw FieldError(field: "item_uri", reason: "required when pinned is true") }
+            // The link and `margin jump` go by item_id; a URI naming something else is a mistake.
+            let uri = "spotify:\(itemType):\(itemID)"
+            guard itemURI == uri else { throw FieldError(field: "item_uri", reason: "expected \"\(uri)\" to match item_type and item_id") }
             guard let progressMs else { throw FieldError(field: "progress_ms", reason: "required when pinned is true") }
-            let pin = Pin(
+            return Pin(
                 itemType: itemType, itemID: itemID, itemURI: itemURI, itemName: itemName,
                 showID: showID, showName: showName, progressMs: progressMs, durationMs: durationMs)
-            return ImportRecord(
-                id: id.lowercased(), text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt, pin: pin)
         }
 
         /// The value at `slot`, or "missing".
@@ -77,7 +90,7 @@ extension ImportRecord {
             switch try present(slot) {
             case .null: return nil
             case .string(let value):
-                if value.utf8.contains(0) { throw FieldError(field: NoteEncoding.keys[slot], reason: "cannot contain NUL (U+0000)") }
+                if value.anyUTF8Byte({ $0 == 0 }) { throw FieldError(field: NoteEncoding.keys[slot], reason: "cannot contain NUL (U+0000)") }
                 return value
             default: throw mistyped(slot, "a string or null")
             }
@@ -97,9 +110,7 @@ extension ImportRecord {
             let failure = FieldError(field: NoteEncoding.keys[slot], reason: "expected a UTC time like 2026-11-21T09:15:02.123Z")
             guard case .string(let value) = try present(slot) else { throw failure }
             let canonical = value.utf8.count == 20 && value.hasSuffix("Z") ? String(value.dropLast()) + ".000Z" : value
-            // Formatting back catches what the parser lets through, like February 30.
-            guard let ms = NoteTimestamp.parseCanonical(canonical), NoteTimestamp.string(milliseconds: ms) == canonical
-            else { throw failure }
+            guard NoteTimestamp.isValidCanonical(canonical) else { throw failure }
             return canonical
         }
 
@@ -110,28 +121,48 @@ extension ImportRecord {
             tags.reserveCapacity(elements.count)
             for element in elements {
                 guard case .string(let tag) = element else { throw mistyped(2, "an array of strings") }
-                guard Note.normalizedTags([tag]) == [tag] else {
+                guard Self.isPlainTag(tag) || Note.normalizedTags([tag]) == [tag] else {
                     throw FieldError(
                         field: "tags",
                         reason: "\(NoteEncoding.string(tag)) is not a tag: tags are non-blank, without control characters or spaces at either end")
                 }
                 tags.append(tag)
             }
-            return tags.count < 2 ? tags : Note.normalizedTags(tags)
+            let sorted = zip(tags, tags.dropFirst()).allSatisfy { $0 < $1 }
+            return sorted ? tags : Note.normalizedTags(tags)
+        }
+
+        /// True for a tag of printable ASCII without spaces: valid without a closer look.
+        static func isPlainTag(_ tag: String) -> Bool {
+            !tag.isEmpty && tag.allUTF8Bytes { $0 > 0x20 && $0 < 0x7F }
+        }
+
+        /// True when the text has no character but whitespace; most texts answer at once.
+        static func isBlank(_ text: String) -> Bool {
+            if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+            return !text.unicodeScalars.contains { !$0.properties.isWhitespace }
+        }
+
+        /// The id in lowercase, without a copy when it already is.
+        static func lowercased(_ id: String) -> String {
+            id.anyUTF8Byte { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? id.lowercased() : id
         }
 
         /// `8-4-4-4-12` hexadecimal digits, either case.
         static func isUUID(_ value: String) -> Bool {
-            let bytes = Array(value.utf8)
-            guard bytes.count == 36 else { return false }
-            return bytes.indices.allSatisfy { index in
-                [8, 13, 18, 23].contains(index) ? bytes[index] == UInt8(ascii: "-") : bytes[index].isHexDigit
+            value.withUTF8Bytes { bytes in
+                guard bytes.count == 36 else { return false }
+                for index in 0..<36 {
+                    let hyphen = index == 8 || index == 13 || index == 18 || index == 23
+                    guard hyphen ? bytes[index] == UInt8(ascii: "-") : bytes[index].isHexDigit else { return false }
+                }
+                return true
             }
         }
 
         /// 22 characters of `0-9A-Za-z`.
         static func isBase62ID(_ value: String) -> Bool {
-            value.utf8.count == 22 && value.utf8.allSatisfy { $0.isASCIIDigit || $0.isASCIILetter }
+            value.utf8.count == 22 && value.allUTF8Bytes { $0.isASCIIDigit || $0.isASCIILetter }
         }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reading a note object from JSON into an ``ImportRecord``.
 extension ImportRecord {
     /// Why a record could not be read: broken JSON, or a field that breaks the contract.
@@ -6,27 +12,22 @@ extension ImportRecord {
         case invalid(field: String, reason: String)
     }
 
-    /// The note object's keys by their index in ``NoteEncoding/keys``; nil for any other key.
-    static func slot(of key: String) -> Int? {
-        switch key {
-        case "id": 0
-        case "text": 1
-        case "tags": 2
-        case "created_at": 3
-        case "updated_at": 4
-        case "pinned": 5
-        case "item_type": 6
-        case "item_id": 7
-        case "item_uri": 8
-        case "item_name": 9
-        case "show_id": 10
-        case "show_name": 11
-        case "progress_ms": 12
-        case "duration_ms": 13
-        case "position": 14
-        case "link": 15
-        default: nil
+    /// The UTF-8 of ``NoteEncoding/keys``, for matching keys without making strings.
+    private static let keyBytes = NoteEncoding.keys.map { Array($0.utf8) }
+
+    /// The index in ``NoteEncoding/keys`` of the key with these bytes; nil for any other key.
+    ///
+    /// Keys usually come in the contract's order, so `expected` is tried first.
+    static func slot(of key: UnsafeBufferPointer<UInt8>, expected: Int) -> Int? {
+        func matches(_ slot: Int) -> Bool {
+            keyBytes[slot].withUnsafeBufferPointer { candidate in
+                guard candidate.count == key.count, let left = candidate.baseAddress, let right = key.baseAddress
+                else { return false }
+                return memcmp(left, right, key.count) == 0
+            }
         }
+        if expected < keyBytes.count, matches(expected) { return expected }
+        return keyBytes.indices.first(where: matches)
     }
 
     /// Reads the object at the scanner's position and validates it.
@@ -38,14 +39,35 @@ extension ImportRecord {
         var fields = Fields()
         var problem: (field: String, reason: String)?
         do throws(JSONSyntaxError) {
-            try scanner.object { (key, scanner) throws(JSONSyntaxError) in
-                let value = try scanner.value(depth: 1)
-                guard let slot = slot(of: key) else {
-                    if problem == nil { problem = (key, "not a key of the note object (check its spelling)") }
-                    return
+            try scanner.expect(UInt8(ascii: "{"), "'{'")
+            scanner.skipWhitespace()
+            if scanner.peek == UInt8(ascii: "}") {
+                scanner.index += 1
+            } else {
+                var expected = 0
+                while true {
+                    scanner.skipWhitespace()
+                    guard scanner.peek == UInt8(ascii: "\"") else {
+                        throw scanner.failure("expected a key in double quotes, found \(scanner.found)")
+                    }
+                    let key = try Key(&scanner, expected: expected)
+                    let slot = key.slot
+                    try scanner.expect(UInt8(ascii: ":"), "':' after the key")
+                    let value = try scanner.value(depth: 1)
+                    if let slot {
+                        if fields.values[slot] != nil, problem == nil { problem = (key.name, "appears twice") }
+                        fields.values[slot] = value
+                        expected = slot + 1
+                    } else if problem == nil {
+                        problem = (key.name, "not a key of the note object (check its spelling)")
+                    }
+                    scanner.skipWhitespace()
+                    guard let next = scanner.peek, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else {
+                        throw scanner.failure("expected ',' or '}' after a value, found \(scanner.found)")
+                    }
+                    scanner.index += 1
+                    if next == UInt8(ascii: "}") { break }
                 }
-                if fields.values[slot] != nil, problem == nil { problem = (key, "appears twice") }
-                fields.values[slot] = value
             }
         } catch {
             throw .syntax(error)
@@ -55,6 +77,31 @@ extension ImportRecord {
             return try fields.record()
         } catch {
             throw .invalid(field: error.field, reason: error.reason)
+        }
+    }
+
+    /// A key just read: its slot, and what is needed to name it in a message.
+    private struct Key {
+        var slot: Int?
+        /// The key's bytes in the input, when it had no escapes.
+        var raw: UnsafeBufferPointer<UInt8>?
+        /// The decoded key, when it had escapes.
+        var decoded: String?
+
+        init(_ scanner: inout JSONScanner, expected: Int) throws(JSONSyntaxError) {
+            if let raw = scanner.plainString() {
+                self.raw = raw
+                slot = ImportRecord.slot(of: raw, expected: expected)
+            } else {
+                let key = try scanner.string()
+                decoded = key
+                slot = Array(key.utf8).withUnsafeBufferPointer { ImportRecord.slot(of: $0, expected: expected) }
+            }
+        }
+
+        /// The key as text, for messages.
+        var name: String {
+            decoded ?? raw.map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
     }
 }

@@ -24,6 +24,23 @@ extension JSONScanner {
         throw failure("a string is not closed by '\"'")
     }
 
+    /// Reads a string literal that has no escapes and is ASCII, returning its bytes in place;
+    /// returns nil, having read nothing, for any other string (``string()`` then reads it).
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        var end = index + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let run = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+                index = end + 1
+                return run
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+            end += 1
+        }
+        return nil
+    }
+
     /// Finishes a string that contains escapes; `start` is its first byte after the quote.
     private mutating func escapedString(from start: Int) throws(JSONSyntaxError) -> String {
         var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))

@@ -15,13 +15,13 @@ import GRDB
 ///
 /// - [0:42](https://open.spotify.com/track/…?t=42) a note taken during music
 ///
-/// # Unpinned notes
+/// ## Unpinned
 ///
 /// - a note that could not be pinned
 /// ```
 ///
 /// Shows come first, by name (ignoring ASCII case), then `# Unknown show` for episodes whose
-/// show is not known, then `# Music` for notes pinned to tracks, then `# Unpinned notes`
+/// show is not known, then `# Music` for notes pinned to tracks, then `## Unpinned`
 /// (oldest first). A missing show or episode name is taken from the episode cache when it
 /// knows it; an item still without a name is headed by its URI. Within a show, episodes are
 /// ordered by release date (episode cache), or by their first note's `created_at` when the
@@ -38,7 +38,7 @@ struct MarkdownExport {
             case .show(let name): name
             case .unknownShow: "Unknown show"
             case .music: "Music"
-            case .unpinned: "Unpinned notes"
+            case .unpinned: "Unpinned"
             }
         }
     }
@@ -91,7 +91,8 @@ struct MarkdownExport {
         default: section = .unpinned
         }
         if section != self.section {
-            heading("#", section.title, to: &out)
+            // Unpinned notes sit under `## Unpinned`, the contract's heading for them.
+            heading(section == .unpinned ? "##" : "#", section.title, to: &out)
             self.section = section
             itemID = nil
         }

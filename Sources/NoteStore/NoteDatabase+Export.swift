@@ -14,8 +14,8 @@ extension NoteDatabase {
     /// an export imported into an empty store exports again to the same bytes. With a
     /// `limit`, the notes are those ``notes(_:)`` would list, in that export order.
     ///
-    /// - `json`: `[`, one note object per line, lines separated by `,`, then `]` and a
-    ///   newline; no notes give `[]` and a newline.
+    /// - `json`: `[` on a line of its own, then one note object per line, each but the last
+    ///   followed by `,`, then `]` and a newline; no notes give `[]` and a newline.
     /// - `jsonl`: one note object per line, each ending in a newline; no notes give no bytes.
     /// - `csv`: see ``CSVEncoding``; no notes give the header row alone.
     /// - `markdown`: see ``MarkdownExport``; no notes give no bytes.

@@ -75,6 +75,15 @@ public enum NoteTimestamp {
         return nil
     }
 
+    /// True when `string` is exactly `YYYY-MM-DDTHH:MM:SS.mmmZ` and names a real moment
+    /// (no February 30th), as ``string(milliseconds:)`` would write it.
+    static func isValidCanonical(_ string: String) -> Bool {
+        guard let ms = parseCanonical(string) else { return false }
+        // The day of the month is the one field the parser does not check against the calendar.
+        let days = floorDivide(ms, millisecondsPerDay)
+        return civil(fromDays: days).day == string.utf8.dropFirst(8).prefix(2).reduce(0) { $0 * 10 + Int64($1 - 48) }
+    }
+
     /// Milliseconds for exactly `YYYY-MM-DDTHH:MM:SS.mmmZ`, the only shape the store writes.
     static func parseCanonical(_ string: String) -> Int64? {
         // Native strings are contiguous UTF-8: read the bytes in place, without a copy per row.

@@ -27,6 +27,11 @@ struct ImportSyntaxTests {
         try refuses("hello") { $0 == .notJSON(line: 1, detail: "expected a JSON array ('[') or JSON Lines ('{' on each line), found 'h'") }
         try refuses("\n\nid,text\r\n") { if case .notJSON(line: 3, _) = $0 { true } else { false } }
         try refuses("\"just a string\"") { if case .notJSON(line: 1, _) = $0 { true } else { false } }
+        let target = try ImportFixtures.Target()
+        let utf16 = Data([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00])
+        #expect(throws: ImportError.notJSON(line: 1, detail: "the input is UTF-16 text; save it as UTF-8")) {
+            try target.store.importNotes(from: utf16)
+        }
     }
 
     @Test("a bad line in the middle of JSON Lines names that line")
@@ -85,7 +90,7 @@ struct ImportSyntaxTests {
         let directory = try temporaryDirectory()
         #expect(throws: ImportError.self) { try store.importNotes(fromFile: directory) }
         let empty = directory + "/empty.json"
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(throws: ImportError.empty) { try store.importNotes(fromFile: empty) }
     }
 }

@@ -106,6 +106,12 @@ struct ImportValidationTests {
         try refuses("item_id") {
             $0["pinned"] = true; $0["item_type"] = "episode"; $0["item_id"] = "short"
         }
+        let reasons = try refuses("item_uri") {
+            $0["pinned"] = true; $0["item_type"] = "track"; $0["item_id"] = "512ojhOuo1ktJprKbVcKyQ"
+            $0["item_uri"] = "spotify:episode:512ojhOuo1ktJprKbVcKyQ"; $0["progress_ms"] = 0
+        }
+        #expect(reasons.allSatisfy { $0.contains("spotify:track:512ojhOuo1ktJprKbVcKyQ") })
+        try refuses("show_id") { $0["show_id"] = "not base62!" }
     }
 
     @Test("an unknown key, so that typos surface")

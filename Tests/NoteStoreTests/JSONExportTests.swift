@@ -58,7 +58,7 @@ struct JSONExportTests {
         let csv = try CSVReader.records(store.exported(.csv, NoteFilter(pinned: true)))
         #expect(csv.dropFirst().map { $0[0] } == byCreation.filter(\.pinned).map(\.id))
         let markdown = try store.exportedText(.markdown, NoteFilter(pinned: false))
-        #expect(markdown.hasPrefix("# Unpinned notes\n\n- "))
+        #expect(markdown.hasPrefix("## Unpinned\n\n- "))
     }
 
     @Test("exporting 20 000 notes streams them in many bounded chunks")

@@ -85,7 +85,7 @@ struct MarkdownExportTests {
 
             - [0:42](https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC?t=42) a song note
 
-            # Unpinned notes
+            ## Unpinned
 
             - \\# hashtag first\u{FFFD}
             - 1\\. not a list

@@ -1,0 +1,53 @@
+import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
+
+/// SQLite's C API, as ``ImportWriter`` uses it on GRDB's statements.
+extension ImportWriter {
+    /// Steps a statement that returns no rows, then resets it.
+    func run(_ statement: SQLiteStatement) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE else { throw failure(code) }
+    }
+
+    /// The error SQLite reports for the connection, as GRDB would have thrown it.
+    func failure(_ code: Int32) -> DatabaseError {
+        let connection = db.sqliteConnection
+        let extended = connection.map(sqlite3_extended_errcode) ?? code
+        let message = connection.flatMap(sqlite3_errmsg).map { String(cString: $0) }
+        return DatabaseError(resultCode: ResultCode(rawValue: extended), message: message)
+    }
+
+    /// Binds text with its length, so that a NUL inside is kept; nil binds NULL.
+    func bind(_ statement: SQLiteStatement, _ index: Int32, _ value: String?) throws {
+        guard var value else {
+            sqlite3_bind_null(statement, index)
+            return
+        }
+        let code = value.withUTF8 { bytes in
+            // An empty buffer may have no address, and a NULL pointer would bind NULL.
+            let start = UnsafeRawPointer(bytes.baseAddress ?? Self.empty.utf8Start)
+            guard let count = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }
+            return sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), count, Self.transient)
+        }
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    /// Binds an integer; nil binds NULL.
+    func bind(_ statement: SQLiteStatement, _ index: Int32, _ value: Int?) throws {
+        let code = value.map { sqlite3_bind_int64(statement, index, Int64($0)) } ?? sqlite3_bind_null(statement, index)
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    /// `SQLITE_TRANSIENT`: SQLite copies the bytes before the bind call returns.
+    private static var transient: sqlite3_destructor_type {
+        unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    }
+
+    /// A static empty C string, for binding "".
+    private static let empty: StaticString = ""
+}

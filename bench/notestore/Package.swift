@@ -1,0 +1,22 @@
+// swift-tools-version:6.2
+// A release-mode benchmark of NoteStore's import and export, kept apart from the main package
+// so that it builds only GRDB and NoteStore (whose sources it shares through a symlink).
+//
+//   cd bench/notestore && swift build -c release
+//   .build/release/notestore-bench generate /tmp/notes.jsonl 1000000
+//   .build/release/notestore-bench import /tmp/notes.jsonl /tmp/bench.sqlite
+//   .build/release/notestore-bench export /tmp/bench.sqlite jsonl /tmp/again.jsonl
+import PackageDescription
+
+let package = Package(
+    name: "notestore-bench",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0")],
+    targets: [
+        .target(
+            name: "NoteStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .executableTarget(name: "notestore-bench", dependencies: ["NoteStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
