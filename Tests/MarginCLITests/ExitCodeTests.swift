@@ -9,7 +9,7 @@ struct ExitCodeTests {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
         func code(_ arguments: [String], _ env: [String: String] = [:]) async throws -> Int32 {
-            let result = try await MarginProcess.run(arguments, environment: sandbox.environment(env))
+            let result = try await sandbox.run(arguments, env: env)
             if result.status != 0 {
                 #expect(result.stdout.isEmpty, "\(arguments): stdout must stay clean on failure")
                 #expect(!result.stderr.isEmpty, "\(arguments): a failure says why")

@@ -11,7 +11,7 @@ extension Sandbox {
     }
 
     func take(_ text: String, env: [String: String]) async throws -> String {
-        let result = try await MarginProcess.run(["note", text, "--json"], environment: environment(env))
+        let result = try await run(["note", text, "--json"], env: env)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return object?["id"] as? String ?? ""
     }

@@ -28,7 +28,7 @@ struct SchemaTests {
         #expect(track.stdout.contains(#""item_type":"track""#))
         for (name, arguments) in [("list.json", ["list", "--json"]), ("search.json", ["search", "thought", "--json"]),
                                   ("export.json", ["export"]), ("export.jsonl", ["export", "--format", "jsonl"])] {
-            let result = try await MarginProcess.run(arguments, environment: sandbox.environment())
+            let result = try await sandbox.run(arguments)
             #expect(result.status == 0)
             try await validate(result.stdout, in: sandbox, name: name)
         }

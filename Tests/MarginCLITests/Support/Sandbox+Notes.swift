@@ -6,7 +6,7 @@ extension Sandbox {
 
     /// Runs a command expected to print one JSON object.
     func object(_ arguments: String..., env: [String: String] = [:], stdin: String? = nil) async throws -> [String: Any] {
-        let result = try await MarginProcess.run(arguments, environment: environment(env), stdin: stdin)
+        let result = try await run(arguments, env: env, stdin: stdin)
         guard result.status == 0, let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
             throw ProcessTimeout(arguments: arguments + ["exit \(result.status): \(result.stderr)"])
         }
@@ -15,7 +15,7 @@ extension Sandbox {
 
     /// Runs a command expected to print a JSON array of note objects.
     func notes(_ arguments: String..., env: [String: String] = [:]) async throws -> [[String: Any]] {
-        let result = try await MarginProcess.run(arguments, environment: environment(env))
+        let result = try await run(arguments, env: env)
         guard result.status == 0, let array = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] else {
             throw ProcessTimeout(arguments: arguments + ["exit \(result.status): \(result.stderr)"])
         }
@@ -25,7 +25,7 @@ extension Sandbox {
     /// Takes a note and returns its id.
     func take(_ text: String, _ extra: String...) async throws -> String {
         let arguments = ["note", text, "--json"] + extra
-        let result = try await MarginProcess.run(arguments, environment: environment())
+        let result = try await run(arguments)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         guard result.status == 0, let id = object?["id"] as? String else {
             throw ProcessTimeout(arguments: arguments + ["exit \(result.status): \(result.stderr)"])

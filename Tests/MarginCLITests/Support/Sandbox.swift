@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import Testing
 
 /// A private HOME with XDG folders, an emulator, and the environment that points margin at it.
 struct Sandbox {
@@ -41,7 +42,17 @@ struct Sandbox {
     }
 
     func margin(_ arguments: String..., env extra: [String: String] = [:], stdin: String? = nil) async throws -> ProcessResult {
-        try await MarginProcess.run(arguments, environment: environment(extra), stdin: stdin)
+        try await run(arguments, env: extra, stdin: stdin)
+    }
+
+    /// Runs margin and checks that nothing it printed carries a token, code or verifier the
+    /// emulator issued or saw: every end-to-end test is also a leak test.
+    func run(_ arguments: [String], env extra: [String: String] = [:], stdin: String? = nil) async throws -> ProcessResult {
+        let result = try await MarginProcess.run(arguments, environment: environment(extra), stdin: stdin)
+        for secret in await emulator.secrets() where result.output.contains(secret) {
+            Issue.record("margin \(arguments.joined(separator: " ")) printed a secret the emulator issued")
+        }
+        return result
     }
 
     /// A "browser" that follows the authorize URL's redirect to margin's callback, as a real one would.

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@Suite("reliability: crash safety of import")
+struct ReliabilityCrashTests {
+    static let noteCount = 100_000
+
+    /// A jsonl export of `count` valid unpinned notes, in the contract's shape.
+    static func writeExport(count: Int, to path: String) throws {
+        var text = ""
+        text.reserveCapacity(count * 330)
+        for index in 0..<count {
+            let id = UUID().uuidString.lowercased()
+            let millis = String(format: "%03d", index % 1000)
+            let stamp = "2026-11-21T09:\(String(format: "%02d", (index / 60_000) % 60)):\(String(format: "%02d", (index / 1000) % 60)).\(millis)Z"
+            text += #"{"id":"\#(id)","text":"imported note \#(index)","tags":["bulk"],"created_at":"\#(stamp)","#
+            text += #""updated_at":"\#(stamp)","pinned":false,"item_type":null,"item_id":null,"item_uri":null,"#
+            text += #""item_name":null,"show_id":null,"show_name":null,"progress_ms":null,"duration_ms":null,"#
+            text += #""position":null,"link":null}"# + "\n"
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Copies the store and its side files (if any) to `destination`.
+    static func copyStore(_ source: String, to destination: String) throws {
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: source + suffix) {
+            try FileManager.default.copyItem(atPath: source + suffix, toPath: destination + suffix)
+        }
+    }
+
+    static func startImport(file: String, env: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
+        process.arguments = ["import", file]
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    static func waitForExit(_ process: Process) async throws {
+        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        process.waitUntilExit()
+    }
+
+    @Test("SIGKILL at any moment of an import leaves an intact store with all or none of the notes")
+    func killedImports() async throws {
+        let root = try Reliability.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let export = root + "/export.jsonl"
+        try Self.writeExport(count: Self.noteCount, to: export)
+        let base = root + "/base.sqlite"
+        let created = try await Reliability.run(["list"], environment: Reliability.offlineEnvironment(root: root, db: base))
+        try #require(created.status == 0, "\(created.stderr)")
+
+        // One full import, to know how long one takes.
+        let full = root + "/full.sqlite"
+        try Self.copyStore(base, to: full)
+        let started = ContinuousClock.now
+        let whole = try Self.startImport(file: export, env: Reliability.offlineEnvironment(root: root, db: full))
+        try await Self.waitForExit(whole)
+        let duration = ContinuousClock.now - started
+        try #require(whole.terminationStatus == 0)
+        #expect(try Reliability.sqlite(full, "SELECT count(*) FROM note") == "\(Self.noteCount)")
+        let millis = Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        print("reliability: one import of \(Self.noteCount) notes took \(duration)")
+
+        var outcomes: [String: Int] = [:]
+        for trial in 0..<20 {
+            let db = root + "/trial\(trial).sqlite"
+            try Self.copyStore(base, to: db)
+            let process = try Self.startImport(file: export, env: Reliability.offlineEnvironment(root: root, db: db))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...max(1, millis))))
+            kill(process.processIdentifier, SIGKILL)
+            try await Self.waitForExit(process)
+            #expect(try Reliability.sqlite(db, "PRAGMA integrity_check") == "ok", "trial \(trial)")
+            let count = try Reliability.sqlite(db, "SELECT count(*) FROM note")
+            #expect(count == "0" || count == "\(Self.noteCount)", "trial \(trial): \(count) notes")
+            let tags = try Reliability.sqlite(db, "SELECT count(*) FROM note_tag")
+            #expect(tags == count, "trial \(trial): \(tags) tags for \(count) notes")
+            outcomes[count, default: 0] += 1
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        }
+        print("reliability: killed imports ended with note counts \(outcomes)")
+    }
+}
