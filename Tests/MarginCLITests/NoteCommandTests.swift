@@ -76,7 +76,7 @@ struct NoteCommandTests {
         #expect(try await sandbox.margin("show", id).status == 8)
     }
 
-    @Test("edit with no text opens $EDITOR on the note")
+    @Test("edit with no text opens $EDITOR on a terminal and reads stdin when piped")
     func editInEditor() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
@@ -84,8 +84,13 @@ struct NoteCommandTests {
         let editor = sandbox.root + "/fix-editor"
         FileManager.default.createFile(atPath: editor, contents: Data("#!/bin/sh\nsed -i 's/typo/fixed/' \"$1\"\n".utf8),
                                        attributes: [.posixPermissions: 0o755])
-        #expect(try await sandbox.margin("edit", id, env: ["EDITOR": editor]).status == 0)
+        // script(1) gives margin a terminal, as when a person runs it.
+        let edited = try await MarginProcess.run(["-qefc", "'\(MarginProcess.marginPath)' edit \(id)", "/dev/null"],
+                                                 environment: sandbox.environment(["EDITOR": editor]), executable: "/usr/bin/script")
+        #expect(edited.status == 0, "\(edited.stdout)")
         #expect(try await sandbox.object("show", id, "--json")["text"] as? String == "fixed here")
+        #expect(try await sandbox.margin("edit", id, stdin: "piped in\n").status == 0)
+        #expect(try await sandbox.object("show", id, "--json")["text"] as? String == "piped in")
     }
 
     @Test("search finds notes by words, best match first, with snippets")

@@ -3,7 +3,8 @@ import Testing
 
 @Suite("reliability: crash safety of import")
 struct ReliabilityCrashTests {
-    static let noteCount = 100_000
+    /// 20 000 rather than 100 000: at 100 000 one debug import takes ~6 s and the test over 70 s.
+    static let noteCount = 20_000
 
     /// A jsonl export of `count` valid unpinned notes, in the contract's shape.
     static func writeExport(count: Int, to path: String) throws {
@@ -50,12 +51,12 @@ struct ReliabilityCrashTests {
         let root = try Reliability.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let export = root + "/export.jsonl"
-        try Self.writeExport(count: Self.noteCount, to: export)
+        try await Reliability.offPool { try Self.writeExport(count: Self.noteCount, to: export) }
         let base = root + "/base.sqlite"
         let created = try await Reliability.run(["list"], environment: Reliability.offlineEnvironment(root: root, db: base))
         try #require(created.status == 0, "\(created.stderr)")
 
-        // One full import, to know how long one takes.
+        // One full import, to know how long one takes; kills land in its first three quarters.
         let full = root + "/full.sqlite"
         try Self.copyStore(base, to: full)
         let started = ContinuousClock.now
@@ -63,26 +64,29 @@ struct ReliabilityCrashTests {
         try await Self.waitForExit(whole)
         let duration = ContinuousClock.now - started
         try #require(whole.terminationStatus == 0)
-        #expect(try Reliability.sqlite(full, "SELECT count(*) FROM note") == "\(Self.noteCount)")
+        #expect(try await Reliability.sqlite(full, "SELECT count(*) FROM note") == "\(Self.noteCount)")
         let millis = Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
         print("reliability: one import of \(Self.noteCount) notes took \(duration)")
 
         var outcomes: [String: Int] = [:]
+        var bound = millis
         for trial in 0..<20 {
             let db = root + "/trial\(trial).sqlite"
             try Self.copyStore(base, to: db)
             let process = try Self.startImport(file: export, env: Reliability.offlineEnvironment(root: root, db: db))
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...max(1, millis))))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...max(1, bound * 3 / 4))))
             kill(process.processIdentifier, SIGKILL)
             try await Self.waitForExit(process)
-            #expect(try Reliability.sqlite(db, "PRAGMA integrity_check") == "ok", "trial \(trial)")
-            let count = try Reliability.sqlite(db, "SELECT count(*) FROM note")
+            #expect(try await Reliability.sqlite(db, "PRAGMA integrity_check") == "ok", "trial \(trial)")
+            let count = try await Reliability.sqlite(db, "SELECT count(*) FROM note")
             #expect(count == "0" || count == "\(Self.noteCount)", "trial \(trial): \(count) notes")
-            let tags = try Reliability.sqlite(db, "SELECT count(*) FROM note_tag")
+            let tags = try await Reliability.sqlite(db, "SELECT count(*) FROM note_tag")
             #expect(tags == count, "trial \(trial): \(tags) tags for \(count) notes")
-            outcomes[count, default: 0] += 1
+            // Measured under load the import may look slower than it now is: aim lower after a miss.
+            if process.terminationReason != .uncaughtSignal { bound /= 2 }
+            outcomes[process.terminationReason == .uncaughtSignal ? "killed, \(count)" : "finished", default: 0] += 1
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
-        print("reliability: killed imports ended with note counts \(outcomes)")
+        print("reliability: killed imports (outcome, note count): \(outcomes)")
     }
 }

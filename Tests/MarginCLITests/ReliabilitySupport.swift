@@ -33,18 +33,26 @@ enum Reliability {
         return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
     }
 
-    /// `sqlite3 PATH SQL`, trimmed stdout.
-    static func sqlite(_ path: String, _ sql: String) throws -> String {
+    /// `sqlite3 PATH SQL`, trimmed stdout; waits without blocking the cooperative pool.
+    static func sqlite(_ path: String, _ sql: String) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [path, sql]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
+        let reader = DataReader(out.fileHandleForReading)
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: try await reader.finished(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Runs `body` on a thread of its own, so heavy work never starves the in-process emulator.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
     }
 
     /// A unique temporary directory.

@@ -49,7 +49,9 @@ struct WatchTests {
         process.standardOutput = output
         try process.run()
         let screen = OutputCollector(output.fileHandleForReading)
-        _ = try await screen.wait { $0.components(separatedBy: "\r\u{1B}[2K").count >= 3 }
+        _ = try await screen.wait(timeout: .seconds(60)) {
+            $0.components(separatedBy: "Craft, Code & Curiosity · Ep. 42 — Naming things · ").count >= 3
+        }
         #expect(screen.text.hasPrefix("\u{1B}[?25l"), "hides the cursor while redrawing")
         #expect(screen.text.contains("Craft, Code & Curiosity · Ep. 42 — Naming things · "))
         #expect(screen.text.contains("/ 1:02:03 ▶"))

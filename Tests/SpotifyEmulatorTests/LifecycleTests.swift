@@ -11,7 +11,7 @@ struct LifecycleTests {
             let base = try await emulator.start()
             #expect(base.host == "127.0.0.1")
             #expect(await emulator.baseURL == base)
-            let client = HTTPClient(base: base, timeout: 2)
+            let client = HTTPClient(base: base, timeout: 20)
             #expect(try await client.get("/emulator/health").status == 200)
             await emulator.stop()
             #expect(await emulator.baseURL == nil)

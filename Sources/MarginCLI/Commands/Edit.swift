@@ -5,7 +5,7 @@ import NoteStore
 extension MarginCommand {
     /// `margin edit ID [TEXT]`: new text, or the old text in `$EDITOR`.
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a note's text (no TEXT: open it in $EDITOR).")
+        static let configuration = CommandConfiguration(abstract: "Change a note's text (no TEXT: stdin when piped, else $EDITOR).")
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "The note's id or a unique prefix of it.") var id: String
@@ -15,9 +15,18 @@ extension MarginCommand {
             let settings = try Settings()
             let database = try store.open(settings)
             var note = try database.resolve(prefix: id)
-            let updated = text.isEmpty
-                ? try Editor.edit(note.text, environment: settings.environment).trimmingCharacters(in: .newlines)
-                : text.joined(separator: " ")
+            let updated: String
+            if !text.isEmpty {
+                updated = text.joined(separator: " ")
+            } else if !Console.stdinIsTerminal {
+                // Scripts pipe the new text in; an editor needs a terminal.
+                guard let piped = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
+                    throw NoteInputError.notUTF8
+                }
+                updated = piped.hasSuffix("\n") ? String(piped.dropLast()) : piped
+            } else {
+                updated = try Editor.edit(note.text, environment: settings.environment).trimmingCharacters(in: .newlines)
+            }
             guard !updated.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw NoteFailure.empty }
             guard updated != note.text else {
                 Console.err("No change.")

@@ -13,9 +13,12 @@ struct LiveLine {
     actor Latest {
         var snapshot: PlaybackSnapshot?
         var status: String?
+        /// False until the first poll answers: "nothing playing" before then would be a guess.
+        var polled = false
         func set(_ snapshot: PlaybackSnapshot?, status: String?) {
             self.snapshot = snapshot
             self.status = status
+            polled = true
         }
         func set(status: String?) { self.status = status }
     }
@@ -44,9 +47,11 @@ struct LiveLine {
     }
 
     static func draw(_ latest: Latest) async {
-        let (snapshot, status) = await (latest.snapshot, latest.status)
+        let (snapshot, status, polled) = await (latest.snapshot, latest.status, latest.polled)
         var text: String
-        if let snapshot {
+        if !polled {
+            text = "asking Spotify what is playing…"
+        } else if let snapshot {
             let view = PlaybackView(snapshot)
             let fraction = Double(view.progressMs ?? 0) / Double(max(view.durationMs ?? 1, 1))
             text = "\(view.title) · \(Terminal.bar(fraction: fraction)) \(view.clock) \(view.symbol)"

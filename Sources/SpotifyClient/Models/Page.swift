@@ -24,9 +24,12 @@ extension Page {
     /// what was asked for.
     init<Raw>(_ raw: RawPage<Raw>, offset requestedOffset: Int, limit requestedLimit: Int, map: (Raw) -> Item?) {
         let offset = raw.offset ?? requestedOffset
-        let total = raw.total ?? offset + raw.rawCount
+        // Saturating: a reply (or caller) may put `offset` near Int.max, which must not trap.
+        let (sum, overflow) = offset.addingReportingOverflow(raw.rawCount)
+        let end = overflow ? Int.max : sum
+        let total = raw.total ?? end
         // Trust `next` when Spotify sent the key: search totals run past the last reachable page.
-        let hasMore = raw.hasNextKey ? raw.next != nil : offset + raw.rawCount < total
+        let hasMore = raw.hasNextKey ? raw.next != nil : end < total
         self.init(items: raw.items.compactMap(map), total: total, offset: offset,
                   limit: raw.limit ?? requestedLimit, hasMore: hasMore)
     }
