@@ -4,7 +4,7 @@ PREFIX  ?= /usr/local
 BINDIR  := $(PREFIX)/bin
 MANDIR  := $(PREFIX)/share/man/man1
 
-.PHONY: build release test demo man install clean
+.PHONY: build release test demo man fuzz install clean
 
 build:
 	$(SWIFT) build
@@ -21,6 +21,10 @@ test:
 # The emulator plus a real margin session against it.
 demo: build
 	./scripts/demo.sh .build/debug
+
+# libFuzzer over every parser of user and network input (fuzz/README.md); 300 s a target.
+fuzz:
+	./scripts/fuzz.sh 300
 
 # margin.1 and one page per subcommand, generated from the command definitions.
 man:

@@ -1,0 +1,57 @@
+// swift-tools-version:6.2
+// libFuzzer harnesses for margin's parsers of user and network input, kept apart from the main
+// package so that `make test` stays fast. SpotifyClient, NoteStore and MarginCLI are shared through
+// symlinks in Sources/; the external dependencies match the main Package.swift.
+//
+//   ./scripts/fuzz.sh 10        # build, then run every target for 10 seconds
+//
+// Build by hand (debug, so @testable import works):
+//   swift build --package-path fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let fuzzTargets = ["fuzz-time", "fuzz-ref", "fuzz-date", "fuzz-config", "fuzz-credentials",
+                   "fuzz-import", "fuzz-spotify", "fuzz-callback"]
+
+let package = Package(
+    name: "margin-fuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "FuzzDriver"),
+        .target(
+            name: "SpotifyClient",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "NoteStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(
+            name: "MarginCLI",
+            dependencies: [
+                "SpotifyClient",
+                "NoteStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+    ] + fuzzTargets.map { name in
+        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "MarginCLI"], swiftSettings: strict)
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in fuzz/ and runs each target for SECONDS (default 60).
+#
+#   ./scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. ./scripts/fuzz.sh 10 time ref
+#
+# Seeds come from fuzz/corpus/<target>/ (plus shared/fixtures/spotify/ for the `spotify` target);
+# libFuzzer grows a scratch copy under fuzz/.build/corpus/<target>/, so the committed corpus stays
+# small. Crash, timeout and out-of-memory inputs land in fuzz/findings/<target>/ (gitignored).
+# Exits non-zero if any target found something. FUZZ_JOBS>1 is not supported; targets run in turn.
+set -uo pipefail
+
+seconds="${1:-60}"
+shift || true
+root="$(cd "$(dirname "$0")/.." && pwd)"
+fuzz="$root/fuzz"
+shared="${MARGIN_SHARED:-$root/../shared}"
+all_targets=(time ref date config credentials import spotify callback)
+targets=("$@")
+[ "${#targets[@]}" -eq 0 ] && targets=("${all_targets[@]}")
+
+swift="${SWIFT:-swift}"
+echo "fuzz: building (debug, -sanitize=fuzzer,address)"
+start=$(date +%s)
+if ! "$swift" build --package-path "$fuzz" -c debug \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library; then
+    echo "fuzz: build failed" >&2
+    exit 2
+fi
+echo "fuzz: build took $(( $(date +%s) - start ))s"
+bin="$("$swift" build --package-path "$fuzz" -c debug --show-bin-path \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)"
+
+status=0
+summary=()
+for target in "${targets[@]}"; do
+    exe="$bin/fuzz-$target"
+    if [ ! -x "$exe" ]; then echo "fuzz: no such target: $target" >&2; status=2; continue; fi
+    scratch="$fuzz/.build/corpus/$target"
+    findings="$fuzz/findings/$target"
+    log="$fuzz/.build/logs/$target.log"
+    mkdir -p "$scratch" "$findings" "$(dirname "$log")"
+    cp -p "$fuzz/corpus/$target"/* "$scratch"/ 2>/dev/null || true
+    if [ "$target" = spotify ]; then
+        if [ -d "$shared/fixtures/spotify" ]; then
+            find "$shared/fixtures/spotify" -type f -name '*.json' | while read -r f; do
+                cp "$f" "$scratch/fixture-$(basename "$(dirname "$f")")-$(basename "$f")"
+            done
+        else
+            echo "fuzz: warning: $shared/fixtures/spotify not found; seeding from fuzz/corpus/spotify only" >&2
+        fi
+    fi
+    before=$(find "$findings" -type f | wc -l)
+    echo "fuzz: $target for ${seconds}s"
+    # A finding stops the run. The Swift backtracer is off so libFuzzer sees the trap itself (and
+    # saves the input); ASan's leak checker is off: the Swift runtime's
+    # caches look like leaks to LSan and are not findings.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
+    "$exe" "$scratch" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+        -artifact_prefix="$findings/" -print_final_stats=1 > "$log" 2>&1
+    rc=$?
+    after=$(find "$findings" -type f | wc -l)
+    found=$(( after - before ))
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    [ -z "$execs" ] && execs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    line=$(printf '%-12s execs=%-10s cov=%-6s findings=%s rc=%s' "$target" "${execs:-?}" "${cov:-?}" "$found" "$rc")
+    if [ "$rc" -ne 0 ] || [ "$found" -gt 0 ]; then
+        status=1
+        line="$line  FAIL (log: ${log#$root/}; inputs: ${findings#$root/}/)"
+        grep -m3 -E 'ERROR: |Fatal error|SUMMARY' "$log" | sed 's/^/    /' >&2
+    fi
+    summary+=("$line")
+done
+
+echo
+echo "fuzz summary (${seconds}s per target):"
+printf '  %s\n' "${summary[@]}"
+exit "$status"
