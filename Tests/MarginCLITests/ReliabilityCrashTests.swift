@@ -4,7 +4,7 @@ import Testing
 @Suite("reliability: crash safety of import")
 struct ReliabilityCrashTests {
     /// 20 000 rather than 100 000: at 100 000 one debug import takes ~6 s and the test over 70 s.
-    static let noteCount = 20_000
+    static let noteCount = 100_000
 
     /// A jsonl export of `count` valid unpinned notes, in the contract's shape.
     static func writeExport(count: Int, to path: String) throws {
