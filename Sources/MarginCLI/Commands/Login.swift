@@ -40,7 +40,7 @@ extension MarginCommand {
                 Console.out("Logged in to Spotify as \(user.displayName ?? user.id) (\(user.id)).")
             } catch {
                 Console.out("Logged in to Spotify.")
-                Console.err("margin: could not read the profile: \((error as? any LocalizedError)?.errorDescription ?? "unknown error")")
+                Console.err("margin: could not read the profile: \(Capture.describe(error))")
             }
         }
     }

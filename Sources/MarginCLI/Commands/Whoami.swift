@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NoteStore
 import SpotifyClient
 
 extension MarginCommand {
@@ -73,6 +74,6 @@ struct Identity: Encodable {
 /// UTC times with milliseconds, as the contract writes them.
 enum Timestamp {
     static func string(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC") ?? .current))
+        NoteTimestamp.string(from: date)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 
 /// A playback position typed by a user: `1:02:03`, `62:03`, `754` (seconds), `12m34s`, `1h2m3s`.
 public struct TimeValue: Sendable, Equatable, CustomStringConvertible {
@@ -54,8 +55,6 @@ public struct TimeValue: Sendable, Equatable, CustomStringConvertible {
     public var description: String { Self.format(milliseconds: milliseconds) }
 
     public static func format(milliseconds: Int) -> String {
-        let total = max(milliseconds, 0) / 1000
-        let (h, m, s) = (total / 3600, total % 3600 / 60, total % 60)
-        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+        Note.formatPosition(milliseconds: milliseconds)
     }
 }
