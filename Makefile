@@ -13,9 +13,12 @@ release:
 	$(SWIFT) build -c release --product margin
 	$(SWIFT) build -c release --product spotify-emulator
 
-# The end-to-end tests drive the built margin binary, so build every product first.
+# The end-to-end tests drive the built margin binary, so build every product first. A short
+# libFuzzer smoke run of every parser comes before the suite (make fuzz runs the long campaign).
+FUZZ_SMOKE_SECONDS ?= 10
 test:
 	$(SWIFT) build --build-tests
+	./scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
 	$(SWIFT) test --skip-build
 
 # The emulator plus a real margin session against it.

@@ -17,6 +17,11 @@ extension NoteStoreError {
             return
         }
         let detail = error.message ?? "\(error.resultCode)"
+        let writeFailures: [ResultCode] = [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_IOERR]
+        if writeFailures.contains(error.resultCode), let reason = DiskCondition.of(path: path).reason {
+            self = .unwritable(path: path, reason: reason)
+            return
+        }
         switch error.resultCode {
         case .SQLITE_READONLY:
             self = .unwritable(path: path, reason: "the file or its directory is read-only")
@@ -29,7 +34,7 @@ extension NoteStoreError {
         case .SQLITE_FULL:
             self = .unwritable(path: path, reason: "the disk is full")
         case .SQLITE_IOERR:
-            self = .unwritable(path: path, reason: "disk I/O error (\(detail))")
+            self = .unwritable(path: path, reason: detail == "disk I/O error" ? detail : "disk I/O error (\(detail))")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             self = .unwritable(path: path, reason: "another process kept it locked for longer than 10 seconds")
         case .SQLITE_NOTADB:

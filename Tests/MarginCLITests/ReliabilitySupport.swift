@@ -7,8 +7,14 @@ enum Reliability {
     /// Runs `margin arguments` with raw stdin bytes; returns status and raw stdout/stderr.
     static func run(_ arguments: [String], environment: [String: String], stdin: Data? = nil,
                     timeout: Duration = .seconds(120)) async throws -> (status: Int32, stdout: Data, stderr: String) {
+        try await runProgram(MarginProcess.marginPath, arguments, environment: environment, stdin: stdin, timeout: timeout)
+    }
+
+    /// Runs any program with raw stdin bytes; returns status and raw stdout/stderr.
+    static func runProgram(_ executable: String, _ arguments: [String], environment: [String: String], stdin: Data? = nil,
+                           timeout: Duration = .seconds(120)) async throws -> (status: Int32, stdout: Data, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The store on a real, small tmpfs: first filled to the last byte, then remounted read-only.
+///
+/// The mount lives in a private mount namespace (`unshare --user --map-root-user --mount`), so
+/// the test needs no privileges beyond what an unprivileged user namespace grants, and the
+/// mount disappears with the script.
+@Suite("reliability: full and read-only disk")
+struct ReliabilityDiskTests {
+    static let script = #"""
+        set -u
+        dir=$1 out=$2 margin=$3
+        mount -t tmpfs -o size=1m,mode=0700 tmpfs "$dir" || exit 90
+        export MARGIN_DB="$dir/notes.sqlite"
+        "$margin" note "kept before the disk filled" >/dev/null 2>"$out/first.err"
+        echo $? >"$out/first.status"
+        dd if=/dev/zero of="$dir/filler" bs=4096 2>/dev/null
+        dd if=/dev/zero of="$dir/filler2" bs=64 2>/dev/null
+        "$margin" note "precious thought on a full disk" >"$out/full.out" 2>"$out/full.err"
+        echo $? >"$out/full.status"
+        rm -f "$dir/filler" "$dir/filler2"
+        sqlite3 "$MARGIN_DB" "PRAGMA integrity_check" >"$out/full.integrity" 2>&1
+        "$margin" list --json >"$out/full.list" 2>&1
+        mount -o remount,ro "$dir" || exit 91
+        sha256sum "$dir"/* >"$out/ro.before"
+        "$margin" note "precious thought on a read-only disk" >"$out/ro.out" 2>"$out/ro.err"
+        echo $? >"$out/ro.status"
+        sha256sum "$dir"/* >"$out/ro.after"
+        sqlite3 "file:$MARGIN_DB?immutable=1" "PRAGMA integrity_check; SELECT count(*) FROM note" >"$out/ro.integrity" 2>&1
+        exit 0
+        """#
+
+    @Test("a full disk and a read-only disk: exit 1, the text echoed, the store intact")
+    func fullAndReadOnly() async throws {
+        let root = try Reliability.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let mountPoint = root + "/disk", out = root + "/out"
+        for path in [mountPoint, out] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        let scriptPath = root + "/disk.sh"
+        try Data(Self.script.utf8).write(to: URL(fileURLWithPath: scriptPath))
+
+        var env = Reliability.offlineEnvironment(root: root, db: "")
+        env["MARGIN_DB"] = nil
+        let status = try await Reliability.runProgram(
+            "/usr/bin/unshare", ["--user", "--map-root-user", "--mount", "/bin/sh", scriptPath, mountPoint, out, MarginProcess.marginPath],
+            environment: env)
+        try #require(status.status == 0, "the tmpfs script failed (\(status.status)): \(status.stderr)")
+
+        func read(_ name: String) -> String {
+            ((try? String(contentsOfFile: out + "/" + name, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(read("first.status") == "0", "\(read("first.err"))")
+
+        #expect(read("full.status") == "1", "full disk: \(read("full.err"))")
+        #expect(read("full.err").hasPrefix("margin: "), "\(read("full.err"))")
+        #expect(read("full.err").contains("precious thought on a full disk"), "the text is echoed: \(read("full.err"))")
+        #expect(read("full.err").contains("disk is full"), "the reason is plain: \(read("full.err"))")
+        #expect(read("full.out").isEmpty)
+        #expect(read("full.integrity") == "ok")
+        let listed = try JSONSerialization.jsonObject(with: Data(read("full.list").utf8)) as? [[String: Any]]
+        #expect(listed?.compactMap { $0["text"] as? String } == ["kept before the disk filled"], "\(read("full.list"))")
+
+        #expect(read("ro.status") == "1", "read-only disk: \(read("ro.err"))")
+        #expect(read("ro.err").hasPrefix("margin: "), "\(read("ro.err"))")
+        #expect(read("ro.err").contains("precious thought on a read-only disk"), "the text is echoed: \(read("ro.err"))")
+        #expect(read("ro.err").contains("read-only"), "the reason is plain: \(read("ro.err"))")
+        #expect(!read("ro.before").isEmpty && read("ro.before") == read("ro.after"), "the files are unchanged")
+        #expect(read("ro.integrity") == "ok\n1")
+    }
+}
