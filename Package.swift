@@ -50,7 +50,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "margin", dependencies: ["MarginCLI"], swiftSettings: strict),
+        .executableTarget(
+            name: "margin",
+            dependencies: ["MarginCLI"],
+            swiftSettings: strict,
+            // A release margin carries the Swift runtime and Foundation inside it: no shared-library
+            // loading or symbol binding at start-up, which is most of a short command's time.
+            linkerSettings: [
+                .unsafeFlags(
+                    // Foundation's static archives need their C parts named explicitly.
+                    ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
+                     // ...and export no symbols: a table of every Swift symbol only slows loading.
+                     "-Xlinker", "--no-export-dynamic"],
+                    .when(platforms: [.linux], configuration: .release)),
+            ]
+        ),
         .target(
             name: "SpotifyEmulator",
             dependencies: [

@@ -20,9 +20,18 @@ public struct MarginCommand: AsyncParsableCommand {
 
     public init() {}
 
+    /// Commands that always talk to Spotify: they start the HTTP client while the arguments
+    /// are parsed, rather than after.
+    static let reachesSpotify = [
+        "note", "now", "devices", "pause", "resume", "seek", "back", "forward", "watch", "whoami",
+    ]
+
     /// Parses `arguments`, runs the command, and exits with the contract's code on failure,
     /// printing one line on stderr (never a stack trace, never a secret).
     public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        if let name = arguments.first, reachesSpotify.contains(name) {
+            Task.detached { AsyncHTTPTransport.warmUp() }
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -37,6 +37,28 @@ extension ImportWriter {
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
+    /// Steps a query: true on a row (read it, then reset), false when there is none.
+    func step(_ statement: SQLiteStatement) throws -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw failure(code)
+        }
+    }
+
+    /// The text of a result column, "" for NULL.
+    func text(_ statement: SQLiteStatement, _ column: Int32) -> String {
+        guard let start = sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// Binds a 64-bit integer.
+    func bind(_ statement: SQLiteStatement, _ index: Int32, _ value: Int64) throws {
+        let code = sqlite3_bind_int64(statement, index, value)
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
     /// Binds an integer; nil binds NULL.
     func bind(_ statement: SQLiteStatement, _ index: Int32, _ value: Int?) throws {
         let code = value.map { sqlite3_bind_int64(statement, index, Int64($0)) } ?? sqlite3_bind_null(statement, index)

@@ -7,189 +7,226 @@ import SQLite3
 
 /// Writes import records inside the caller's transaction, fast enough for a million notes.
 ///
-/// New notes are inserted by batches, with multi-row `INSERT`s: every statement that may need
-/// rolling back opens a savepoint, and at each savepoint FTS5 writes out the index data it was
-/// holding, so a statement per note cost more than all else. Tags are keyed by note id, which
-/// is random, so inserting them as notes come would touch the whole `note_tag` tree for each;
-/// they are gathered in a temporary table instead and inserted once, sorted, by ``finish()``.
-/// Values are bound through SQLite's C API straight from the records' UTF-8 (see
-/// `ImportWriter+SQLite.swift`), not through GRDB `StatementArguments` per row.
+/// Notes are appended under new `seq` keys with one prepared statement, bound through SQLite's
+/// C API straight from the records' UTF-8 (see `ImportWriter+SQLite.swift`). Before the first
+/// write the full-text triggers are dropped, because FTS5 writes out its pending data at every
+/// statement that fires them; ``finish()`` indexes the new and changed notes in one statement
+/// and puts the triggers back. A bulk import (into a store holding fewer than half as many
+/// notes as the input) also drops the secondary indexes, finds ids in memory instead of
+/// through `note_on_id`, and builds the indexes again at the end: sorting once beats a random
+/// B-tree insert per note. All of it is DDL inside the caller's transaction, so an import
+/// that fails or is killed leaves the schema as it was.
 struct ImportWriter {
-    /// New notes gathered before they are inserted.
-    static let batchSize = 1024
+    /// The fewest records for which a bulk import is worth rebuilding every index.
+    static let bulkThreshold = 4096
 
     let db: Database
-    private let lookup: Statement
-    private let update: Statement
-    private let deleteTags: Statement
-    /// Multi-row inserts by table and row count, prepared as needed.
-    private let inserts = InsertStatements()
-    /// The most rows one `INSERT` may carry, from SQLite's limit on parameters.
-    private let parameterLimit: Int
-    /// New notes not yet inserted, and where each id is among them.
-    private var pending: [ImportRecord] = []
-    private var pendingIndex: [String: Int] = [:]
+    /// True for a bulk import (see the type's documentation).
+    let bulk: Bool
+    /// The largest `seq` before the import: notes above it are new.
+    private let lastSeqBefore: Int64
+    private var nextSeq: Int64
+    /// The index and trigger definitions dropped for the import, to run again at the end.
+    private var dropped: [String] = []
+    private var prepared = false
+    /// Ids to `seq`, in a bulk import: the stored notes', then each new note's.
+    private var seqByKey: [NoteKey: Int64] = [:]
+    private var statements: Statements
 
-    /// Prepares (or takes from GRDB's cache) the statements an import needs.
-    init(_ db: Database) throws {
+    /// Prepares for `records` records (the count of the validation pass).
+    init(_ db: Database, records: Int) throws {
         self.db = db
-        lookup = try db.cachedStatement(sql: "SELECT updated_at FROM note WHERE id = ?")
-        update = try db.cachedStatement(sql: Note.updateSQL)
-        deleteTags = try db.cachedStatement(sql: "DELETE FROM note_tag WHERE note_id = ?")
-        // GRDB resets a statement before it runs again, not after: one it ran last is still
-        // "done", and SQLite refuses bindings until it is reset.
-        for statement in [lookup, update, deleteTags] {
-            sqlite3_reset(statement.sqliteStatement)
+        lastSeqBefore = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM note") ?? 0
+        nextSeq = lastSeqBefore + 1
+        bulk = records >= Self.bulkThreshold && lastSeqBefore < Int64(records / 2)
+        if !bulk {
+            try db.execute(sql: """
+                DROP TABLE IF EXISTS temp.import_old;
+                CREATE TEMP TABLE import_old (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)
+                """)
         }
-        // `updated_at` tells which version of a note the tags belong to, when an import holds
-        // several versions of one note.
-        try db.execute(sql: """
-            DROP TABLE IF EXISTS temp.import_tag;
-            CREATE TEMP TABLE import_tag (note_id TEXT NOT NULL, tag TEXT NOT NULL, updated_at TEXT NOT NULL)
-            """)
-        parameterLimit = Int(db.sqliteConnection.map { sqlite3_limit($0, SQLITE_LIMIT_VARIABLE_NUMBER, -1) } ?? 999)
-        pending.reserveCapacity(Self.batchSize)
+        statements = try Statements(db, keepingOldText: !bulk)
+        if bulk {
+            seqByKey.reserveCapacity(records + Int(lastSeqBefore))
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, seq FROM note")
+            while let row = try rows.next() {
+                if let key = NoteKey(row[0] as String? ?? "") { seqByKey[key] = row[1] }
+            }
+        }
     }
 
     /// Adds the record, replaces an older version of it, or leaves a version that is as new or
     /// newer (times compare as text: the canonical form sorts in time order).
     ///
     /// Records are taken in input order, so a later record with the same id is judged against
-    /// what the earlier one left, whether that is still pending or already written.
+    /// what the earlier one left.
     mutating func write(_ record: ImportRecord) throws -> ImportRecord.Outcome {
-        if let index = pendingIndex[record.id] {
-            guard pending[index].updatedAt < record.updatedAt else { return .unchanged }
-            pending[index] = record
-            return .updated
-        }
-        guard let stored = try storedUpdatedAt(record.id) else {
-            pendingIndex[record.id] = pending.count
-            pending.append(record)
-            if pending.count == Self.batchSize { try flush() }
+        let key = bulk ? NoteKey(record.id) : nil
+        guard let (seq, storedUpdatedAt) = try stored(record.id, key: key) else {
+            try prepareForWriting()
+            let seq = nextSeq
+            nextSeq += 1
+            if let key { seqByKey[key] = seq }
+            let insert = statements.insertNote
+            try bind(insert, 1, seq)
+            try bind(insert, 2, record.id)
+            try bindNote(record, to: insert)
+            try run(insert)
+            try insertTags(of: record, seq: seq)
             return .added
         }
-        guard stored < record.updatedAt else { return .unchanged }
-        let statement = update.sqliteStatement
-        try bindNote(record, to: statement, at: 1)
-        try run(statement)
-        try bind(deleteTags.sqliteStatement, 1, record.id)
-        try run(deleteTags.sqliteStatement)
-        try stageTags(of: [record])
+        guard storedUpdatedAt < record.updatedAt else { return .unchanged }
+        try prepareForWriting()
+        if let keepOldText = statements.keepOldText, seq <= lastSeqBefore {
+            // The old text leaves the full-text index in `finish()`.
+            try bind(keepOldText, 1, seq)
+            try run(keepOldText)
+        }
+        try bind(statements.updateNote, 1, seq)
+        try bindNote(record, to: statements.updateNote)
+        try run(statements.updateNote)
+        try bind(statements.deleteTags, 1, seq)
+        try run(statements.deleteTags)
+        try insertTags(of: record, seq: seq)
         return .updated
     }
 
-    /// Inserts the pending notes and stages their tags.
-    mutating func flush() throws {
-        guard !pending.isEmpty else { return }
-        let notes = pending
-        try insertRows(notes.count, into: "note", columns: Self.noteColumns) { index, statement, first in
-            try bindNote(notes[index], to: statement, at: first)
-        }
-        try stageTags(of: notes)
-        pending.removeAll(keepingCapacity: true)
-        pendingIndex.removeAll(keepingCapacity: true)
-    }
-
-    /// Inserts what is pending, then the staged tags of the version of each note that was kept.
+    /// Brings the indexes, the full-text index and the triggers up to date.
     mutating func finish() throws {
-        try flush()
-        try db.execute(sql: """
-            INSERT INTO note_tag (note_id, tag)
-            SELECT note_id, tag FROM temp.import_tag AS staged
-            WHERE updated_at = (SELECT updated_at FROM note WHERE id = staged.note_id)
-            ORDER BY note_id, tag;
-            DROP TABLE temp.import_tag
-            """)
-    }
-
-    /// The columns of a note row, in the order ``bindNote(_:to:at:)`` binds them.
-    private static let noteColumns = [
-        "id", "text", "created_at", "updated_at", "item_type", "item_id", "item_uri", "item_name",
-        "show_id", "show_name", "progress_ms", "duration_ms",
-    ]
-
-    /// Adds the tags of `records` to `temp.import_tag`, with the version they belong to.
-    private func stageTags(of records: [ImportRecord]) throws {
-        let tagged = records.flatMap { record in record.tags.map { (record, $0) } }
-        try insertRows(tagged.count, into: "temp.import_tag", columns: ["note_id", "tag", "updated_at"]) {
-            index, statement, first in
-            try bind(statement, first, tagged[index].0.id)
-            try bind(statement, first + 1, tagged[index].1)
-            try bind(statement, first + 2, tagged[index].0.updatedAt)
+        guard prepared else {
+            if !bulk { try db.execute(sql: "DROP TABLE temp.import_old") }
+            return
+        }
+        if bulk {
+            for sql in dropped { try db.execute(sql: sql) }
+            try rebuildFullTextIndex()
+        } else {
+            try db.execute(sql: """
+                INSERT INTO note_ft (note_ft, rowid, text) SELECT 'delete', seq, text FROM temp.import_old;
+                INSERT INTO note_ft (rowid, text) SELECT seq, text FROM note
+                WHERE seq > ? OR seq IN (SELECT seq FROM temp.import_old) ORDER BY seq;
+                DROP TABLE temp.import_old;
+                """, arguments: [lastSeqBefore])
+            for sql in dropped { try db.execute(sql: sql) }
         }
     }
 
-    /// Inserts `count` rows, binding row `i` with `bindRow(i, statement, firstParameter)`.
+    /// Rebuilds `note_ft` from the text of every note.
     ///
-    /// Rows go by the largest chunk SQLite's parameter limit allows (at most ``batchSize``),
-    /// the rest by powers of two, so that only a few distinct statements are ever prepared.
-    private func insertRows(
-        _ count: Int, into table: String, columns: [String],
-        _ bindRow: (Int, SQLiteStatement, Int32) throws -> Void
-    ) throws {
-        let largest = max(1, min(Self.batchSize, parameterLimit / columns.count))
-        var done = 0
-        while done < count {
-            let remaining = count - done
-            let rows = remaining >= largest ? largest : 1 << (Int.bitWidth - 1 - remaining.leadingZeroBitCount)
-            let statement = try insertStatement(table, columns: columns, rows: rows)
-            for row in 0..<rows {
-                try bindRow(done + row, statement, Int32(row * columns.count + 1))
-            }
-            try run(statement)
-            done += rows
+    /// FTS5 writes out its pending data whenever it holds `hashsize` bytes (1 MiB by default)
+    /// and merges what it wrote; with 64 MiB the rebuild of a million notes takes a third less
+    /// time, commit included. The setting is stored in the index, so it is put back after. An
+    /// SQLite whose FTS5 lacks the setting rebuilds with its default.
+    private func rebuildFullTextIndex() throws {
+        let hashSize = try Int.fetchOne(db, sql: "SELECT v FROM note_ft_config WHERE k = 'hashsize'")
+        let tuned = (try? db.execute(sql: "INSERT INTO note_ft (note_ft, rank) VALUES ('hashsize', ?)",
+                                     arguments: [Self.rebuildHashSize])) != nil
+        try db.execute(sql: "INSERT INTO note_ft (note_ft) VALUES ('rebuild')")
+        if tuned {
+            try db.execute(sql: "INSERT INTO note_ft (note_ft, rank) VALUES ('hashsize', ?)",
+                           arguments: [hashSize ?? Self.defaultHashSize])
         }
     }
 
-    /// `INSERT INTO table (columns) VALUES (?, …), …` for `rows` rows, prepared once.
-    private func insertStatement(_ table: String, columns: [String], rows: Int) throws -> SQLiteStatement {
-        let key = "\(table) \(rows)"
-        if let statement = inserts.byKey[key] { return statement.sqliteStatement }
-        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
-            + Array(repeating: row, count: rows).joined(separator: ", ")
-        let statement = try db.makeStatement(sql: sql)
-        inserts.byKey[key] = statement
-        return statement.sqliteStatement
+    /// FTS5's pending-data limit while rebuilding, and its default.
+    static let rebuildHashSize = 64 << 20
+    static let defaultHashSize = 1 << 20
+
+    /// Drops the triggers (and in a bulk import the indexes) before the first write.
+    private mutating func prepareForWriting() throws {
+        guard !prepared else { return }
+        prepared = true
+        let kinds = bulk
+            ? "(type = 'index' AND tbl_name IN ('note', 'note_tag')) OR (type = 'trigger' AND name LIKE '\\_\\_note\\_ft\\_%' ESCAPE '\\')"
+            : "type = 'trigger' AND name LIKE '\\_\\_note\\_ft\\_%' ESCAPE '\\'"
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND (\(kinds))
+            ORDER BY type = 'trigger', name
+            """)
+        for row in rows {
+            let (type, name, sql): (String, String, String) = (row[0], row[1], row[2])
+            try db.execute(sql: "DROP \(type == "index" ? "INDEX" : "TRIGGER") \(name.quotedDatabaseIdentifier)")
+            dropped.append(sql)
+        }
     }
 
-    /// Binds a note's columns from parameter `first` on, in the order of ``noteColumns``,
-    /// which is also that of ``Note/updateSQL``.
-    private func bindNote(_ record: ImportRecord, to statement: SQLiteStatement, at first: Int32) throws {
-        let pin = record.pin
-        try bind(statement, first, record.id)
-        try bind(statement, first + 1, record.text)
-        try bind(statement, first + 2, record.createdAt)
-        try bind(statement, first + 3, record.updatedAt)
-        try bind(statement, first + 4, pin?.itemType)
-        try bind(statement, first + 5, pin?.itemID)
-        try bind(statement, first + 6, pin?.itemURI)
-        try bind(statement, first + 7, pin?.itemName)
-        try bind(statement, first + 8, pin?.showID)
-        try bind(statement, first + 9, pin?.showName)
-        try bind(statement, first + 10, pin?.progressMs)
-        try bind(statement, first + 11, pin?.durationMs)
-    }
-
-    /// The stored `updated_at` of the note with this id, or nil when there is none.
-    private func storedUpdatedAt(_ id: String) throws -> String? {
-        let statement = lookup.sqliteStatement
+    /// The stored note with this id: its `seq` and `updated_at`.
+    private func stored(_ id: String, key: NoteKey?) throws -> (Int64, String)? {
+        if bulk {
+            guard let key, let seq = seqByKey[key] else { return nil }
+            let statement = statements.updatedAtBySeq
+            try bind(statement, 1, seq)
+            defer { sqlite3_reset(statement) }
+            return try step(statement) ? (seq, text(statement, 0)) : nil
+        }
+        let statement = statements.findByID
         try bind(statement, 1, id)
         defer { sqlite3_reset(statement) }
-        switch sqlite3_step(statement) {
-        case SQLITE_ROW:
-            guard let text = sqlite3_column_text(statement, 0) else { return nil }
-            let count = Int(sqlite3_column_bytes(statement, 0))
-            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-        case SQLITE_DONE:
-            return nil
-        case let code:
-            throw failure(code)
+        return try step(statement) ? (sqlite3_column_int64(statement, 0), text(statement, 1)) : nil
+    }
+
+    /// Inserts the record's tags under `seq`.
+    private func insertTags(of record: ImportRecord, seq: Int64) throws {
+        let insert = statements.insertTag
+        for tag in record.tags {
+            try bind(insert, 1, seq)
+            try bind(insert, 2, tag)
+            try run(insert)
         }
     }
 
-    /// The prepared multi-row inserts, shared by copies of the writer.
-    private final class InsertStatements {
-        var byKey: [String: Statement] = [:]
+    /// Binds a note's columns but its id, from parameter 3 on (`text` … `duration_ms`).
+    private func bindNote(_ record: ImportRecord, to statement: SQLiteStatement) throws {
+        let pin = record.pin
+        try bind(statement, 3, record.text)
+        try bind(statement, 4, record.createdAt)
+        try bind(statement, 5, record.updatedAt)
+        try bind(statement, 6, pin?.itemType)
+        try bind(statement, 7, pin?.itemID)
+        try bind(statement, 8, pin?.itemURI)
+        try bind(statement, 9, pin?.itemName)
+        try bind(statement, 10, pin?.showID)
+        try bind(statement, 11, pin?.showName)
+        try bind(statement, 12, pin?.progressMs)
+        try bind(statement, 13, pin?.durationMs)
+    }
+
+    /// The statements of an import, prepared once.
+    private struct Statements {
+        let findByID, updatedAtBySeq, insertNote, updateNote, deleteTags, insertTag: SQLiteStatement
+        /// Copies a stored note's text to `temp.import_old`; nil in a bulk import.
+        let keepOldText: SQLiteStatement?
+        /// GRDB's statements, which own the SQLite ones above.
+        let owners: [Statement]
+
+        init(_ db: Database, keepingOldText: Bool) throws {
+            let sql = [
+                "SELECT seq, updated_at FROM note WHERE id = ?",
+                "SELECT updated_at FROM note WHERE seq = ?",
+                """
+                INSERT INTO note (seq, id, text, created_at, updated_at, item_type, item_id, item_uri,
+                                  item_name, show_id, show_name, progress_ms, duration_ms)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                """,
+                """
+                UPDATE note SET text = ?3, created_at = ?4, updated_at = ?5, item_type = ?6, item_id = ?7,
+                                item_uri = ?8, item_name = ?9, show_id = ?10, show_name = ?11,
+                                progress_ms = ?12, duration_ms = ?13
+                WHERE seq = ?1
+                """,
+                "DELETE FROM note_tag WHERE note_seq = ?",
+                "INSERT INTO note_tag (note_seq, tag) VALUES (?, ?)",
+                "INSERT OR IGNORE INTO temp.import_old (seq, text) SELECT seq, text FROM note WHERE seq = ?",
+            ]
+            var owners: [Statement] = []
+            for text in keepingOldText ? sql : sql.dropLast() {
+                owners.append(try db.makeStatement(sql: text))
+            }
+            self.owners = owners
+            (findByID, updatedAtBySeq, insertNote, updateNote, deleteTags, insertTag) = (
+                owners[0].sqliteStatement, owners[1].sqliteStatement, owners[2].sqliteStatement,
+                owners[3].sqliteStatement, owners[4].sqliteStatement, owners[5].sqliteStatement)
+            keepOldText = keepingOldText ? owners[6].sqliteStatement : nil
+        }
     }
 }

@@ -10,11 +10,16 @@ import GRDB
 extension Note {
     /// The columns ``init(row:)`` reads, in order; tags come from the same query, joined with
     /// U+001F, which ``Note/normalizedTags(_:)`` keeps out of tags.
-    static let selection = """
+    static let selection = columns + """
+        ,
+        (SELECT group_concat(note_tag.tag, char(31)) FROM note_tag WHERE note_tag.note_seq = note.seq)
+        """
+
+    /// The first 12 columns of ``selection``: all but the tags.
+    static let columns = """
         note.id, CAST(note.text AS BLOB), note.created_at, note.updated_at,
         note.item_type, note.item_id, note.item_uri, note.item_name, note.show_id, note.show_name,
-        note.progress_ms, note.duration_ms,
-        (SELECT group_concat(note_tag.tag, char(31)) FROM note_tag WHERE note_tag.note_id = note.id)
+        note.progress_ms, note.duration_ms
         """
 
     /// The number of columns in ``selection``.
@@ -77,14 +82,14 @@ extension Note {
         WHERE id = ?1
         """
 
-    /// Replaces the note's tags in `note_tag`.
-    func writeTags(_ db: Database, replacing: Bool) throws {
+    /// Replaces the tags of the note stored under `seq` in `note_tag`.
+    func writeTags(_ db: Database, seq: Int64, replacing: Bool) throws {
         if replacing {
-            try db.cachedStatement(sql: "DELETE FROM note_tag WHERE note_id = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM note_tag WHERE note_seq = ?").execute(arguments: [seq])
         }
-        let insert = try db.cachedStatement(sql: "INSERT INTO note_tag (note_id, tag) VALUES (?, ?)")
+        let insert = try db.cachedStatement(sql: "INSERT INTO note_tag (note_seq, tag) VALUES (?, ?)")
         for tag in tags {
-            try insert.execute(arguments: [id, tag])
+            try insert.execute(arguments: [seq, tag])
         }
     }
 }

@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
 
 /// Exporting notes as JSON, JSON Lines, CSV or Markdown, streamed.
 extension NoteDatabase {
@@ -24,6 +29,10 @@ extension NoteDatabase {
     /// `sink` must not use this `NoteDatabase`. An error thrown by `sink` ends the export and
     /// is rethrown; store failures are ``NoteStoreError``s.
     public func export(_ filter: NoteFilter, format: ExportFormat, to sink: (Data) throws -> Void) throws {
+        if format == .json || format == .jsonl {
+            try exportJSON(filter, lines: format == .jsonl, to: sink)
+            return
+        }
         var out: [UInt8] = []
         out.reserveCapacity(Self.exportChunkSize + 16 * 1024)
         func flush(_ force: Bool = false) throws {
@@ -40,43 +49,97 @@ extension NoteDatabase {
             try flush(true)
             return
         }
-        var first = true
-        switch format {
-        case .json: out.append(UInt8(ascii: "["))
-        case .csv: CSVEncoding.appendHeader(to: &out)
-        case .jsonl, .markdown: break
-        }
+        CSVEncoding.appendHeader(to: &out)
         try eachRow(Self.creationOrder(filter)) { row in
-            let note = try Note(row: row)
-            switch format {
-            case .json:
-                out.append(contentsOf: first ? [0x0A] : [UInt8(ascii: ","), 0x0A])
-                NoteEncoding.appendObject(note, to: &out)
-            case .jsonl, .markdown:
-                NoteEncoding.appendObject(note, to: &out)
-                out.append(0x0A)
-            case .csv:
-                CSVEncoding.appendRow(note, to: &out)
-            }
-            first = false
+            CSVEncoding.appendRow(try Note(row: row), to: &out)
             try flush()
         }
-        if format == .json {
+        try flush(true)
+    }
+
+    /// The `json` and `jsonl` exports, encoded from the statement's columns by
+    /// ``NoteRowEncoding`` (or, for a row it declines, through ``Note``).
+    private func exportJSON(_ filter: NoteFilter, lines: Bool, to sink: (Data) throws -> Void) throws {
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.exportChunkSize + 16 * 1024)
+        func flush(_ force: Bool) throws {
+            guard force ? !out.isEmpty : out.count >= Self.exportChunkSize else { return }
+            try sink(Data(out))
+            out.removeAll(keepingCapacity: true)
+        }
+        var first = true
+        var noteStart = 0
+        if !lines { out.append(UInt8(ascii: "[")) }
+        let query = Self.creationOrder(
+            filter, columns: Note.columns + ", note_tag.tag, note.seq",
+            from: "note LEFT JOIN note_tag ON note_tag.note_seq = note.seq")
+        do {
+            try writer.read { db in
+                let statement = try db.makeStatement(sql: query.sql)
+                try statement.setArguments(query.arguments)
+                let sqlite = statement.sqliteStatement
+                defer { sqlite3_reset(sqlite) }
+                var encoding = NoteRowEncoding()
+                // The note being written (rows of one note are adjacent: the order is by id
+                // within created_at), and whether the general path wrote it.
+                var current: Int64?
+                var general = false
+                // After the 12 of `Note.columns` and the tag.
+                let seqColumn: Int32 = 13
+                func endNote() {
+                    if current != nil, !general { encoding.end(to: &out) }
+                    if current != nil, lines { out.append(0x0A) }
+                }
+                while true {
+                    let code = sqlite3_step(sqlite)
+                    if code == SQLITE_DONE { break }
+                    guard code == SQLITE_ROW else {
+                        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
+                    }
+                    let seq = sqlite3_column_int64(sqlite, seqColumn)
+                    if seq == current {
+                        guard !general else { continue }
+                        if encoding.addTag(sqlite, to: &out) { continue }
+                        // Tags out of order or not ASCII: the general path writes this note.
+                        out.removeSubrange(noteStart...)
+                    } else {
+                        endNote()
+                        try flush(false)
+                        if !lines { out.append(contentsOf: first ? [0x0A] : [UInt8(ascii: ","), 0x0A]) }
+                        first = false
+                        current = seq
+                        noteStart = out.count
+                        general = false
+                        if encoding.begin(sqlite, to: &out) { continue }
+                    }
+                    general = true
+                    let row = try Row.fetchOne(
+                        db, sql: "SELECT \(Note.selection) FROM note WHERE note.seq = ?", arguments: [seq])
+                    if let row { NoteEncoding.appendObject(try Note(row: row), to: &out) }
+                }
+                endNote()
+            }
+        } catch let error as DatabaseError {
+            throw NoteStoreError(error, path: displayPath)
+        }
+        if !lines {
             out.append(contentsOf: first ? [UInt8(ascii: "]"), 0x0A] : [0x0A, UInt8(ascii: "]"), 0x0A])
         }
         try flush(true)
     }
 
     /// The filter's notes, oldest first, ties broken by id.
-    static func creationOrder(_ filter: NoteFilter) -> (sql: String, arguments: StatementArguments) {
+    static func creationOrder(
+        _ filter: NoteFilter, columns: String = Note.selection, from source: String = "note"
+    ) -> (sql: String, arguments: StatementArguments) {
         let order = " ORDER BY note.created_at, note.id"
         guard filter.limit != nil else {
-            let selection = filter.selection(selecting: Note.selection)
+            let selection = filter.selection(selecting: columns, from: source)
             return (selection.sql + order, StatementArguments(selection.arguments))
         }
         // The limit picks the notes `notes(_:)` would list; only their order changes.
         let chosen = filter.query(selecting: "note.id")
-        return ("SELECT \(Note.selection) FROM note WHERE note.id IN (\(chosen.sql))" + order, chosen.arguments)
+        return ("SELECT \(columns) FROM \(source) WHERE note.id IN (\(chosen.sql))" + order, chosen.arguments)
     }
 
     /// Runs `query` on a read connection and calls `body` with each row as it is stepped.

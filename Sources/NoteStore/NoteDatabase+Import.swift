@@ -27,18 +27,21 @@ extension NoteDatabase {
     /// Two passes rather than keeping the records: validating is cheap next to writing, and
     /// memory then stays flat however large the import is.
     private func importNotes(in bytes: UnsafeBufferPointer<UInt8>) throws(ImportError) -> ImportCounts {
-        try ImportReader.forEachRecord(in: bytes) { _ in }
+        var records = 0
+        try ImportReader.forEachRecord(in: bytes) { _ in records += 1 }
         let path = displayPath
         do {
             return try writer.writeWithoutTransaction { db in
                 // A large import touches index pages all over the file; with SQLite's default
                 // 2 MB cache it would write them to the WAL and read them back again and again.
+                // Sorts for the indexes a bulk import rebuilds stay in memory too.
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                try db.execute(sql: "PRAGMA cache_size = \(-Self.importCacheKiB)")
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+                let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
+                try db.execute(sql: "PRAGMA cache_size = \(-Self.importCacheKiB); PRAGMA temp_store = MEMORY")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
                 var counts = ImportCounts()
                 try db.inTransaction(.immediate) {
-                    var writer = try ImportWriter(db)
+                    var writer = try ImportWriter(db, records: records)
                     try ImportReader.forEachRecord(in: bytes) { (record) throws(ImportError) in
                         do {
                             switch try writer.write(record) {

@@ -9,6 +9,7 @@ extension NoteDatabase {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createV1)
+        migrator.registerMigration("v2", migrate: migrateV2)
         // Future migrations go here, each under a new name.
         return migrator
     }

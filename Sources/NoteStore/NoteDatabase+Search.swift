@@ -51,7 +51,7 @@ extension NoteDatabase {
                 arguments: [match, Self.rankingWindow - 1]) ?? Int64.min
             let statement = try db.cachedStatement(sql: """
                 SELECT \(Note.selection), CAST(snippet(note_ft, 0, '[', ']', '…', 12) AS BLOB)
-                FROM note_ft JOIN note ON note.rowid = note_ft.rowid
+                FROM note_ft JOIN note ON note.seq = note_ft.rowid
                 WHERE note_ft MATCH ? AND note_ft.rowid >= ?
                 ORDER BY note_ft.rank LIMIT ?
                 """)

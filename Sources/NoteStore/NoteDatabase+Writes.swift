@@ -24,9 +24,11 @@ extension NoteDatabase {
         do {
             try writer.write { db in
                 try db.cachedStatement(sql: Note.insertSQL).execute(arguments: note.rowArguments)
-                try note.writeTags(db, replacing: false)
+                try note.writeTags(db, seq: db.lastInsertedRowID, replacing: false)
             }
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+        } catch let error as DatabaseError
+            where [.SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY].contains(error.extendedResultCode) {
+            // `note_on_id` keeps ids unique (v1 made the id the primary key).
             throw .duplicate(id: note.id)
         } catch {
             throw NoteStoreError(error, path: displayPath)
@@ -43,7 +45,7 @@ extension NoteDatabase {
         return try writing { db in
             var stored = note.normalized()
             guard let current = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT created_at, updated_at FROM note WHERE id = ?"),
+                db.cachedStatement(sql: "SELECT created_at, updated_at, seq FROM note WHERE id = ?"),
                 arguments: [stored.id])
             else { throw NoteStoreError.notFound(note.id) }
             let createdAt: String = current[0] ?? NoteTimestamp.string(from: stored.createdAt)
@@ -52,7 +54,7 @@ extension NoteDatabase {
                 stored.updatedAt = NoteTimestamp.rounded(clock())
             }
             try db.cachedStatement(sql: Note.updateSQL).execute(arguments: stored.rowArguments)
-            try stored.writeTags(db, replacing: true)
+            try stored.writeTags(db, seq: current[2], replacing: true)
             return stored
         }
     }
@@ -97,16 +99,17 @@ extension NoteDatabase {
 
     /// The body of ``save(_:)``, inside the caller's transaction.
     private static func save(_ note: Note, in db: Database) throws -> SaveOutcome {
-        let existing = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \(Note.selection) FROM note WHERE note.id = ?"),
-            arguments: [note.id]
-        ).map { try Note(row: $0) }
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Note.selection), note.seq FROM note WHERE note.id = ?"),
+            arguments: [note.id])
+        let existing = try row.map { try Note(row: $0) }
         if existing == note {
             return .unchanged
         }
         let sql = existing == nil ? Note.insertSQL : Note.updateSQL
         try db.cachedStatement(sql: sql).execute(arguments: note.rowArguments)
-        try note.writeTags(db, replacing: existing != nil)
+        let seq: Int64 = row?[Note.selectionWidth] ?? db.lastInsertedRowID
+        try note.writeTags(db, seq: seq, replacing: existing != nil)
         return existing == nil ? .inserted : .updated
     }
 }

@@ -7,7 +7,7 @@ import GRDB
 /// exposes focused methods; every write is one transaction. Opening a file runs the named
 /// migrations of ``migrator``, after refusing a file written by a newer margin.
 public struct NoteDatabase: Sendable {
-    /// The connection (a WAL `DatabasePool` on disk, a `DatabaseQueue` in memory).
+    /// The connection: one serialized SQLite connection (in WAL mode on disk).
     let writer: any DatabaseWriter
     /// The file, or nil for an in-memory store.
     public let path: String?
@@ -18,22 +18,60 @@ public struct NoteDatabase: Sendable {
     /// needed, and migrates it.
     ///
     /// The file is in WAL mode with a 10-second busy timeout, so that many `margin` processes
-    /// can write at once without "database is locked".
+    /// can write at once without "database is locked". One connection serves both reads and
+    /// writes: a command is one short sequence of statements, and a single connection opens
+    /// in a fraction of the time a reader-and-writer pool takes.
     public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(NoteStoreError) {
         try StoreFile.prepare(path)
-        try Self.refuseNewerSchema(at: path)
-        let pool: DatabasePool
+        let queue: DatabaseQueue
         do {
-            pool = try DatabasePool(path: path, configuration: Self.configuration())
-            // GRDB picks synchronous=NORMAL for WAL, which can drop the last commits on power
-            // loss. A note is one small transaction typed by a human: FULL costs one fsync and
-            // keeps the promise that capture never loses text.
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            queue = try DatabaseQueue(path: path, configuration: Self.configuration())
         } catch {
             throw NoteStoreError(error, path: path)
         }
-        try self.init(writer: pool, path: path, now: now)
+        // Nothing has written to the file yet: a file from a newer margin is left untouched.
+        try Self.refuseNewerSchema(queue, path: path)
+        do {
+            try queue.writeWithoutTransaction { db in
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw DatabaseError(message: "could not switch the journal to WAL")
+                }
+                // WAL's usual synchronous=NORMAL can drop the last commits on power loss. A note
+                // is one small transaction typed by a human: FULL costs one fsync and keeps the
+                // promise that capture never loses text.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+        } catch {
+            throw NoteStoreError(error, path: path)
+        }
+        try self.init(writer: queue, path: path, now: now)
     }
+
+    /// Leaves the connection open for the rest of the process: for a command that exits right
+    /// after its last write.
+    ///
+    /// Closing the last connection to a file checkpoints the WAL into it (two more fsyncs) and
+    /// deletes the WAL, which the next writer then creates and syncs again. A process that exits
+    /// with the connection open skips both; what it committed is already durable in the WAL
+    /// (synchronous=FULL), and the next process reads it back from there.
+    ///
+    /// That next process cannot tell what was already checkpointed, so SQLite would never start
+    /// the WAL over and it would keep growing: once it passes ``walFoldBytes`` it is folded into
+    /// the file and truncated here, unless another connection is using it (then a later
+    /// command does it).
+    public func keepOpenUntilExit() {
+        if let path, StoreFile.size(path + "-wal") > Self.walFoldBytes {
+            try? writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA busy_timeout = 0")
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+        }
+        _ = Unmanaged.passRetained(writer as AnyObject)
+    }
+
+    /// The WAL size past which ``keepOpenUntilExit()`` folds it into the file: a few dozen
+    /// notes, little enough that reading it back on open stays well under a millisecond.
+    static let walFoldBytes = 1 << 20
 
     /// An empty store in memory, for tests.
     public static func inMemory(now: @escaping @Sendable () -> Date = { Date() }) throws -> NoteDatabase {
@@ -79,19 +117,16 @@ public struct NoteDatabase: Sendable {
 
     /// Throws `.newerSchema` when the file records migrations this build does not know.
     ///
-    /// The check runs on a read-only connection before anything else opens the file, because
-    /// opening a pool already writes (it switches the journal to WAL).
-    static func refuseNewerSchema(at path: String) throws(NoteStoreError) {
+    /// The check runs before anything writes to the file (switching the journal to WAL is a
+    /// write), so a newer margin's file stays byte-identical.
+    static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws(NoteStoreError) {
         guard StoreFile.size(path) > 0 else { return }
-        var configuration = configuration()
-        configuration.readonly = true
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
             // Ask whether the migrations table exists before reading it: another process may
             // be creating this file right now, and GRDB's own check could then see the table
             // missing and present within one call, and fail.
             let superseded = try queue.read { db in
-                try db.tableExists("grdb_migrations") && migrator.hasBeenSuperseded(db)
+                try hasMigrationsTable(db) && migrator.hasBeenSuperseded(db)
             }
             if superseded {
                 throw NoteStoreError.newerSchema(path: path)
@@ -99,6 +134,13 @@ public struct NoteDatabase: Sendable {
         } catch {
             throw NoteStoreError(error, path: path)
         }
+    }
+
+    /// Whether the file has GRDB's migrations table, read straight from `sqlite_master`
+    /// (GRDB's `tableExists` first loads the whole schema, which costs more than the check).
+    static func hasMigrationsTable(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations')")
+            ?? false
     }
 
     /// Runs `body` on a read connection, mapping failures.

@@ -108,7 +108,7 @@ public enum NoteEncoding {
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// Appends the escape sequence for one ASCII byte that JSON requires escaped.
-    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+    static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)

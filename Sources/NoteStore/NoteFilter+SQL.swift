@@ -38,7 +38,7 @@ extension NoteFilter {
             arguments.append(showID)
         }
         if let tag {
-            conditions.append("note.id IN (SELECT note_tag.note_id FROM note_tag WHERE note_tag.tag = ?)")
+            conditions.append("note.seq IN (SELECT note_tag.note_seq FROM note_tag WHERE note_tag.tag = ?)")
             arguments.append(tag)
         }
         if let since {

@@ -78,10 +78,15 @@ public enum NoteTimestamp {
     /// True when `string` is exactly `YYYY-MM-DDTHH:MM:SS.mmmZ` and names a real moment
     /// (no February 30th), as ``string(milliseconds:)`` would write it.
     static func isValidCanonical(_ string: String) -> Bool {
-        guard let ms = parseCanonical(string) else { return false }
+        string.withUTF8Bytes(isValidCanonical)
+    }
+
+    /// ``isValidCanonical(_:)`` for UTF-8 bytes.
+    static func isValidCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let ms = parseCanonical(bytes) else { return false }
         // The day of the month is the one field the parser does not check against the calendar.
         let days = floorDivide(ms, millisecondsPerDay)
-        return civil(fromDays: days).day == string.utf8.dropFirst(8).prefix(2).reduce(0) { $0 * 10 + Int64($1 - 48) }
+        return civil(fromDays: days).day == Int64(bytes[8] - 48) * 10 + Int64(bytes[9] - 48)
     }
 
     /// Milliseconds for exactly `YYYY-MM-DDTHH:MM:SS.mmmZ`, the only shape the store writes.

@@ -14,6 +14,12 @@ public struct AsyncHTTPTransport: HTTPTransport {
         self.timeout = timeout
     }
 
+    /// Starts the shared client (its event loop threads) ahead of the first request, so that
+    /// a command can overlap that start-up with its own work.
+    public static func warmUp() {
+        _ = HTTPClient.shared
+    }
+
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)

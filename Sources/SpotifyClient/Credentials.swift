@@ -80,7 +80,13 @@ extension JSONEncoder {
 extension JSONDecoder {
     static let margin: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        // What `.iso8601` reads, with a fast path for the form margin writes.
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = UTCTimestamp.date(from: text) ?? (try? Date.ISO8601FormatStyle().parse(text)) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
+        }
         return decoder
     }()
 }

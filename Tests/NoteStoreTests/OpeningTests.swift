@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Opening a store file")
 struct OpeningTests {
-    @Test("creates the directory 0700 and the file 0600, migrated to v1")
+    @Test("creates the directory 0700 and the file 0600, migrated to the latest schema")
     func createsFile() throws {
         let directory = try temporaryDirectory() + "/share/margin"
         let path = directory + "/notes.sqlite"
@@ -19,11 +19,11 @@ struct OpeningTests {
                 String.fetchOne(db, sql: "PRAGMA journal_mode"),
                 String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')"))
         }
-        #expect(applied == ["v1"])
+        #expect(applied == ["v1", "v2"])
         #expect(journal == "wal")
         #expect(tables.isSuperset(of: [
-            "note", "note_tag", "episode", "note_ft", "note_on_item", "note_on_created_at", "note_on_show",
-            "note_tag_on_tag", "__note_ft_ai", "__note_ft_ad", "__note_ft_au",
+            "note", "note_tag", "episode", "note_ft", "note_on_id", "note_on_item", "note_on_created_at",
+            "note_on_show", "note_tag_on_tag", "__note_ft_ai", "__note_ft_ad", "__note_ft_au",
         ]))
     }
 
@@ -37,7 +37,7 @@ struct OpeningTests {
         }
         let store = try NoteDatabase(path: path)
         #expect(try store.note(id: first.id) == first)
-        #expect(try store.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM grdb_migrations") } == 1)
+        #expect(try store.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM grdb_migrations") } == 2)
     }
 
     @Test("opens an existing empty file as a new store")
@@ -93,7 +93,7 @@ struct OpeningTests {
 
     @Test("knows its migrations and SQLite's version")
     func facts() throws {
-        #expect(NoteStore.migrations == ["v1"])
+        #expect(NoteStore.migrations == ["v1", "v2"])
         #expect(try NoteStore.sqliteVersion().hasPrefix("3."))
     }
 }

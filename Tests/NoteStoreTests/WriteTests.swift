@@ -56,7 +56,9 @@ struct WriteTests {
         try store.insert(kept)
         try store.delete(id: doomed.id)
         #expect(throws: NoteStoreError.notFound(doomed.id)) { try store.note(id: doomed.id) }
-        let tags = try store.writer.read { try Row.fetchAll($0, sql: "SELECT note_id, tag FROM note_tag") }
+        let tags = try store.writer.read {
+            try Row.fetchAll($0, sql: "SELECT note.id, tag FROM note_tag JOIN note ON note.seq = note_tag.note_seq")
+        }
         #expect(tags.map { $0[0] as String } == [kept.id])
         #expect(try store.notes(NoteFilter(tag: "y")).isEmpty)
     }

@@ -5,6 +5,7 @@ extension MarginCommand {
     /// `margin config`: manages `config.toml`.
     struct Config: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: "Manage margin's configuration (client-id, redirect-uri, market).",
             subcommands: [Set.self, Get.self, Path.self])
 

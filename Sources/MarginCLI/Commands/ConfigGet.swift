@@ -5,6 +5,7 @@ extension MarginCommand.Config {
     /// `margin config get [KEY]`: one value, or every set value as `key = value`.
     struct Get: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "get",
             abstract: "Print a configuration value (exit 1 when unset), or all set values.")
 
         @Argument(help: "client-id, redirect-uri or market.") var key: String?

@@ -4,7 +4,7 @@ import Foundation
 extension MarginCommand.Config {
     /// `margin config path`: where `config.toml` lives.
     struct Path: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the path of config.toml.")
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the path of config.toml.")
 
         func run() async throws {
             Console.out(Paths().configFile)

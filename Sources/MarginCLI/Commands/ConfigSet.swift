@@ -5,7 +5,7 @@ import SpotifyClient
 extension MarginCommand.Config {
     /// `margin config set KEY VALUE`.
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set a configuration value.")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a configuration value.")
 
         @Argument(help: "client-id, redirect-uri or market.") var key: String
         @Argument(help: "The value.") var value: String

@@ -5,7 +5,7 @@ import NoteStore
 extension MarginCommand {
     /// `margin delete ID`: asks first on a terminal unless `--yes`.
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a note (asks first unless --yes).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a note (asks first unless --yes).")
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "The note's id or a unique prefix of it.") var id: String

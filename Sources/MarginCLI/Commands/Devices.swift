@@ -5,7 +5,7 @@ import SpotifyClient
 extension MarginCommand {
     /// `margin devices`: the Spotify Connect devices.
     struct Devices: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List Spotify Connect devices (IDs for --device).")
+        static let configuration = CommandConfiguration(commandName: "devices", abstract: "List Spotify Connect devices (IDs for --device).")
 
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print a JSON array.") var json = false

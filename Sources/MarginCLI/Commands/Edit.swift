@@ -5,7 +5,7 @@ import NoteStore
 extension MarginCommand {
     /// `margin edit ID [TEXT]`: new text, or the old text in `$EDITOR`.
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a note's text (no TEXT: stdin when piped, else $EDITOR).")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a note's text (no TEXT: stdin when piped, else $EDITOR).")
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "The note's id or a unique prefix of it.") var id: String

@@ -8,6 +8,7 @@ extension MarginCommand {
     /// `margin export`: notes for scripts, streamed from the store.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export notes as JSON, JSON Lines, CSV or Markdown (stdout unless -o).",
             discussion: "-o writes a temporary file and renames it, so a failed export never leaves half a file.")
 

@@ -6,6 +6,7 @@ extension MarginCommand {
     /// `margin import FILE|-`: all or nothing, idempotent by note id.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import notes from a json or jsonl export (- for stdin); all or nothing, idempotent by id.",
             discussion: """
                 A note whose id exists is left alone when identical or older, and replaced when the imported \

@@ -7,6 +7,7 @@ extension MarginCommand {
     /// `margin jump ID`: plays the note's episode from a few seconds before its moment.
     struct Jump: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "jump",
             abstract: "Play a note's episode from its moment (Premium); --link or a free account prints the link instead.")
 
         @OptionGroup var global: GlobalOptions

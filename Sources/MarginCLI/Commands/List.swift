@@ -7,6 +7,7 @@ extension MarginCommand {
     /// `margin list`: notes, newest first; an episode's notes in playback order.
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List notes, newest first; with --episode, the episode's notes in playback order.",
             discussion: "Bare --episode means the episode playing now: margin list --episode")
 

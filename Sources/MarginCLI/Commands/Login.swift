@@ -6,6 +6,7 @@ extension MarginCommand {
     /// `margin login`: PKCE login through a loopback callback server.
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Log in to Spotify (PKCE; no client secret).",
             discussion: """
                 Prints the authorize URL on stderr and opens it with $BROWSER (else xdg-open). \

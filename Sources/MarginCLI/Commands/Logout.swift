@@ -5,7 +5,7 @@ import SpotifyClient
 extension MarginCommand {
     /// `margin logout`: forgets the stored credentials.
     struct Logout: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the stored Spotify credentials.")
+        static let configuration = CommandConfiguration(commandName: "logout", abstract: "Forget the stored Spotify credentials.")
 
         @OptionGroup var global: GlobalOptions
 

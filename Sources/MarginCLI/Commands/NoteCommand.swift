@@ -46,17 +46,23 @@ extension MarginCommand {
             guard let body = draft.text, !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw NoteFailure.empty
             }
+            var manual: (id: String, milliseconds: Int)?
+            if let episode, let at, let ref = SpotifyRef(parsing: episode, as: .episode), let time = TimeValue(parsing: at) {
+                manual = (ref.id, time.milliseconds)
+            }
+            // The player is read while the store opens: neither waits for the other.
+            let api = connection?.api, wantsPlayer = manual == nil && !draft.readPlayer
+            async let player = Capture.readPlayer(api, when: wantsPlayer)
             let database: NoteDatabase
             do { database = try store.open(settings) } catch { throw NoteFailure.unsaved(body, Capture.describe(error)) }
 
             var pin = draft.pin, reason = draft.reason ?? configProblem.map(Capture.describe)
-            if let episode, let at, let ref = SpotifyRef(parsing: episode, as: .episode), let time = TimeValue(parsing: at) {
-                let (manual, warning) = await Capture.manualPin(episode: ref.id, at: time.milliseconds, store: database, api: connection?.api)
-                (pin, reason) = (manual, nil)
+            if let manual {
+                let (manualPin, warning) = await Capture.manualPin(episode: manual.id, at: manual.milliseconds, store: database, api: connection?.api)
+                (pin, reason) = (manualPin, nil)
                 if let warning { Console.err("margin: \(warning)") }
-            } else if !draft.readPlayer, let api = connection?.api {
-                let (_, read, why) = await Capture.readPlayer(api)
-                (pin, reason) = (read, why)
+            } else if let read = await player {
+                (pin, reason) = read
                 if let at, let time = TimeValue(parsing: at), var moved = pin { moved.progressMs = time.milliseconds; pin = moved }
             } else if connection == nil, reason == nil {
                 reason = "Spotify is not configured"
@@ -69,6 +75,9 @@ extension MarginCommand {
                     Console.err("margin: the note is saved, but playback was not paused: \(Capture.describe(error))")
                 }
             }
+            // The process ends after this command: exiting with the store open skips the
+            // checkpoint a close would run (the note is already durable).
+            database.keepOpenUntilExit()
         }
 
         private func report(_ note: Note, reason: String?) {

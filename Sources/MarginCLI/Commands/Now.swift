@@ -6,6 +6,7 @@ extension MarginCommand {
     /// `margin now`: what is playing, in one request.
     struct Now: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "now",
             abstract: "Show what is playing: show, episode, position, playing or paused, device; exit 3 when nothing is.")
 
         @OptionGroup var global: GlobalOptions

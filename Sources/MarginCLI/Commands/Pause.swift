@@ -4,7 +4,7 @@ import SpotifyClient
 extension MarginCommand {
     /// `margin pause`: one request; pausing what is paused is fine.
     struct Pause: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause playback (Spotify Premium).")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause playback (Spotify Premium).")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var playback: PlaybackOptions

@@ -5,7 +5,7 @@ import NoteStore
 extension MarginCommand {
     /// `margin pin ID --episode REF --at TIME`: pins a note taken without a position.
     struct Pin: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pin a note to an episode and position.")
+        static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin a note to an episode and position.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions

@@ -4,7 +4,7 @@ import SpotifyClient
 extension MarginCommand {
     /// `margin resume`: one request; resuming what plays is fine.
     struct Resume: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume playback (Spotify Premium).")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume playback (Spotify Premium).")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var playback: PlaybackOptions

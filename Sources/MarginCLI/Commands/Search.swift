@@ -4,7 +4,7 @@ import NoteStore
 extension MarginCommand {
     /// `margin search QUERY`: full-text search, best match first.
     struct Search: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Search note text, best match first.")
+        static let configuration = CommandConfiguration(commandName: "search", abstract: "Search note text, best match first.")
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "Words to find (all must match); \"a phrase\" and prefix* work.") var query: [String]

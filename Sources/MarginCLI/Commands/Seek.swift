@@ -4,7 +4,7 @@ import SpotifyClient
 extension MarginCommand {
     /// `margin seek TIME`: one request.
     struct Seek: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Jump to a position in what is playing (Spotify Premium).")
+        static let configuration = CommandConfiguration(commandName: "seek", abstract: "Jump to a position in what is playing (Spotify Premium).")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var playback: PlaybackOptions

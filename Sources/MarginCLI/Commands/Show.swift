@@ -4,7 +4,7 @@ import NoteStore
 extension MarginCommand {
     /// `margin show ID`: one note in full.
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one note; ID may be any unique prefix.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one note; ID may be any unique prefix.")
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "The note's id or a unique prefix of it.") var id: String

@@ -5,7 +5,7 @@ import SpotifyClient
 extension MarginCommand {
     /// `margin back [SECONDS]`: read the position, then seek back (default 15 s).
     struct Back: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Go back a few seconds (default 15; Spotify Premium).")
+        static let configuration = CommandConfiguration(commandName: "back", abstract: "Go back a few seconds (default 15; Spotify Premium).")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var playback: PlaybackOptions
@@ -20,7 +20,7 @@ extension MarginCommand {
 
     /// `margin forward [SECONDS]`: read the position, then seek ahead (default 30 s).
     struct Forward: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Skip ahead a few seconds (default 30; Spotify Premium).")
+        static let configuration = CommandConfiguration(commandName: "forward", abstract: "Skip ahead a few seconds (default 30; Spotify Premium).")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var playback: PlaybackOptions

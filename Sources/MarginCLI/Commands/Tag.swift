@@ -5,6 +5,7 @@ extension MarginCommand {
     /// `margin tag ID +t -u`: adds and removes tags.
     struct Tag: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tag",
             abstract: "Add (+tag or tag) and remove (-tag) a note's tags; with none, print them.")
 
         @OptionGroup var store: StoreOptions

@@ -6,6 +6,7 @@ extension MarginCommand {
     /// `margin watch`: a live view of what is playing.
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Watch what is playing, live.",
             discussion: """
                 On a terminal, one line redraws in place and the position ticks every second. \

@@ -7,6 +7,7 @@ extension MarginCommand {
     /// `margin whoami`: who is logged in, with which scopes, until when.
     struct Whoami: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "whoami",
             abstract: "Show the logged-in Spotify account; exits 4 when not logged in.")
 
         @OptionGroup var global: GlobalOptions

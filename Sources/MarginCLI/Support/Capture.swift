@@ -38,6 +38,14 @@ enum Capture {
         }
     }
 
+    /// The pin (or the reason for none) from one `currently-playing` request; nil when there is
+    /// no API to ask or the caller does not `want` the player read.
+    static func readPlayer(_ api: SpotifyAPI?, when wanted: Bool) async -> (Pin?, String?)? {
+        guard wanted, let api else { return nil }
+        let (_, pin, reason) = await readPlayer(api)
+        return (pin, reason)
+    }
+
     /// A pin to `episode` at `milliseconds`, with names from the cache or one API request;
     /// offline it pins the id alone (names are filled in later).
     static func manualPin(episode id: String, at milliseconds: Int, store: NoteDatabase, api: SpotifyAPI?) async -> (Pin, String?) {

@@ -70,6 +70,23 @@ case (4, "export"), (5, "export"):
     }
     print("export \(format) \(bytes / 1_000_000) MB in \(chunks) chunks, "
         + String(format: "%.2f s, max RSS %d MB", seconds, maxRSSMegabytes()))
+case (4, "list"), (4, "search"):
+    // Opening, then the query and its JSON, timed apart (best of 20 after a warm-up).
+    let (store, open) = try timed { try NoteDatabase(path: arguments[2]) }
+    var best = Double.infinity
+    var bytes = 0
+    for _ in 0..<21 {
+        let (json, seconds) = try timed { () throws -> String in
+            let notes = arguments[1] == "list"
+                ? try store.notes(NoteFilter(itemID: arguments[3]))
+                : try store.search(arguments[3], limit: 20).map(\.note)
+            return "[" + notes.map(NoteEncoding.object).joined(separator: ",") + "]"
+        }
+        bytes = json.utf8.count
+        best = min(best, seconds)
+    }
+    print("\(arguments[1]) \(arguments[3]): open \(String(format: "%.1f", open * 1000)) ms, "
+        + "query and JSON \(String(format: "%.1f", best * 1000)) ms best of 21, \(bytes) bytes")
 default:
-    print("usage: notestore-bench generate FILE COUNT | import FILE DB | export DB FORMAT [OUT]")
+    print("usage: notestore-bench generate FILE COUNT | import FILE DB | export DB FORMAT [OUT] | list DB EPISODE | search DB WORDS")
 }

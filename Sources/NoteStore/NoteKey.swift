@@ -1,0 +1,34 @@
+/// A note id (a UUID) as 128 bits: a compact dictionary key for a million notes.
+struct NoteKey: Hashable {
+    var high: UInt64
+    var low: UInt64
+
+    /// Parses `8-4-4-4-12` lowercase hexadecimal digits, the form the store keeps; nil for
+    /// anything else.
+    init?(_ id: String) {
+        guard let parsed = id.withUTF8Bytes(Self.parse) else { return nil }
+        (high, low) = parsed
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard bytes.count == 36 else { return nil }
+        var (high, low): (UInt64, UInt64) = (0, 0)
+        var digits = 0
+        for byte in bytes {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "-"): continue
+            default: return nil
+            }
+            if digits < 16 {
+                high = high << 4 | UInt64(value)
+            } else {
+                low = low << 4 | UInt64(value)
+            }
+            digits += 1
+        }
+        return digits == 32 ? (high, low) : nil
+    }
+}

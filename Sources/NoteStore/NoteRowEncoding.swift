@@ -1,0 +1,268 @@
+import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
+
+/// ``NoteEncoding``'s note object, written straight from a stepped statement's columns: those
+/// of ``Note/columns``, then one tag (or NULL), one row per tag.
+///
+/// An export of a million notes spent most of its time turning rows into ``Note`` values
+/// (strings, dates, tag arrays) only to turn them back into bytes. This writes the stored bytes
+/// as they are: ids, names and times are copied with JSON's escapes, and position and link
+/// are computed from the integers. It gives exactly ``NoteEncoding/appendObject(_:to:)``'s bytes
+/// for the note ``Note/init(row:offset:)`` would read; a row it cannot vouch for (a time that
+/// is not in canonical form, a column of an unexpected type, a NUL in a name, tags outside
+/// ASCII) is declined, and the caller encodes that row through ``Note``.
+struct NoteRowEncoding {
+    /// What follows the tags of the object being written.
+    private var tail: [UInt8] = []
+    /// The last tag written, to check that tags come in order.
+    private var previousTag: [UInt8] = []
+    private var tagCount = 0
+
+    /// Starts the object for the row's note: appends it up to the `[` of its tags, keeps what
+    /// follows them for ``end(to:)``, and adds the row's tag. Returns false, leaving `out` as
+    /// it was, when the row needs the general path.
+    mutating func begin(_ statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
+        let start = out.count
+        tail.removeAll(keepingCapacity: true)
+        tagCount = 0
+        guard Self.appendColumns(statement, to: &out, tail: &tail), addTag(statement, to: &out) else {
+            out.removeSubrange(start...)
+            return false
+        }
+        return true
+    }
+
+    /// Adds the tag in column 12 of a row (NULL for a note without tags). Tags must be
+    /// printable ASCII and come in order (the general path sorts them as Swift strings, and
+    /// splits them at U+001F); false otherwise.
+    mutating func addTag(_ statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
+        switch sqlite3_column_type(statement, 12) {
+        case SQLITE_NULL:
+            return tagCount == 0
+        case SQLITE_TEXT:
+            guard let tag = Self.text(statement, 12), !tag.isEmpty, tag.allSatisfy({ $0 >= 0x20 && $0 < 0x80 }) else { return false }
+            if tagCount > 0 {
+                guard previousTag.lexicographicallyPrecedes(tag) else { return false }
+                out.append(UInt8(ascii: ","))
+            }
+            guard Self.appendString(tag, to: &out) else { return false }
+            previousTag.removeAll(keepingCapacity: true)
+            previousTag.append(contentsOf: tag)
+            tagCount += 1
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Ends the object.
+    func end(to out: inout [UInt8]) {
+        out.append(contentsOf: tail)
+    }
+
+    /// Writes the columns before the tags to `out`, and those after them to `tail`.
+    private static func appendColumns(_ statement: SQLiteStatement, to out: inout [UInt8], tail: inout [UInt8]) -> Bool {
+        guard let id = text(statement, 0), let createdAt = text(statement, 2), let updatedAt = text(statement, 3),
+              NoteTimestamp.isValidCanonical(createdAt), NoteTimestamp.isValidCanonical(updatedAt)
+        else { return false }
+        guard let itemType = optionalText(statement, 4), let itemID = optionalText(statement, 5),
+              let itemURI = optionalText(statement, 6), let itemName = optionalText(statement, 7),
+              let showID = optionalText(statement, 8), let showName = optionalText(statement, 9),
+              let progress = integer(statement, 10), let duration = integer(statement, 11)
+        else { return false }
+        let pinned = itemType != nil && itemID != nil && itemURI != nil && progress != nil
+
+        out.append(contentsOf: #"{"id":"#.utf8)
+        guard appendString(id, to: &out) else { return false }
+        out.append(contentsOf: #","text":"#.utf8)
+        let body = sqlite3_column_blob(statement, 1).map {
+            UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_column_bytes(statement, 1)))
+        }
+        if !appendString(body ?? UnsafeBufferPointer(start: nil, count: 0), to: &out) {
+            let decoded = body.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            NoteEncoding.appendString(decoded, to: &out)
+        }
+        out.append(contentsOf: #","tags":["#.utf8)
+
+        tail.append(contentsOf: #"],"created_at":""#.utf8)
+        tail.append(contentsOf: createdAt)
+        tail.append(contentsOf: #"","updated_at":""#.utf8)
+        tail.append(contentsOf: updatedAt)
+        guard pinned, let itemType, let itemID, let itemURI, let progress else {
+            tail.append(contentsOf: #"","pinned":false,"item_type":null,"item_id":null,"item_uri":null,"item_name":null,"show_id":null,"show_name":null,"progress_ms":null,"duration_ms":null,"position":null,"link":null}"#.utf8)
+            return true
+        }
+        tail.append(contentsOf: #"","pinned":true,"item_type":"#.utf8)
+        guard appendString(itemType, to: &tail) else { return false }
+        tail.append(contentsOf: #","item_id":"#.utf8)
+        guard appendString(itemID, to: &tail) else { return false }
+        tail.append(contentsOf: Self.itemURIKey)
+        guard appendString(itemURI, to: &tail),
+              appendOptional(itemName, after: Self.itemNameKey, to: &tail),
+              appendOptional(showID, after: Self.showIDKey, to: &tail),
+              appendOptional(showName, after: Self.showNameKey, to: &tail)
+        else { return false }
+        tail.append(contentsOf: #","progress_ms":"#.utf8)
+        appendDigits(progress, to: &tail)
+        tail.append(contentsOf: #","duration_ms":"#.utf8)
+        if let duration { appendDigits(duration, to: &tail) } else { tail.append(contentsOf: Self.null) }
+        tail.append(contentsOf: #","position":""#.utf8)
+        appendPosition(progress, to: &tail)
+        // `itemType` is compared as Note.link does, on the decoded string.
+        let isTrack = itemType.elementsEqual("track".utf8)
+        tail.append(contentsOf: (isTrack ? #"","link":"https://open.spotify.com/track/"# : #"","link":"https://open.spotify.com/episode/"#).utf8)
+        let quote = tail.count
+        guard appendString(itemID, to: &tail) else { return false }
+        // appendString wrote the id between quotes; the link carries it bare.
+        tail.remove(at: quote)
+        tail.removeLast()
+        tail.append(contentsOf: "?t=".utf8)
+        appendDigits(max(0, progress) / 1000, to: &tail)
+        tail.append(contentsOf: #""}"#.utf8)
+        return true
+    }
+
+    /// The keys between the pin's strings, as bytes.
+    private static let itemURIKey = Array(#","item_uri":"#.utf8)
+    private static let itemNameKey = Array(#","item_name":"#.utf8)
+    private static let showIDKey = Array(#","show_id":"#.utf8)
+    private static let showNameKey = Array(#","show_name":"#.utf8)
+    private static let null = Array("null".utf8)
+
+    /// Appends `key`, then the string or `null`; false when the string is not valid UTF-8.
+    private static func appendOptional(
+        _ value: UnsafeBufferPointer<UInt8>?, after key: [UInt8], to out: inout [UInt8]
+    ) -> Bool {
+        out.append(contentsOf: key)
+        guard let value else {
+            out.append(contentsOf: null)
+            return true
+        }
+        return appendString(value, to: &out)
+    }
+
+    /// ``Note/formatPosition(milliseconds:)``'s text: `m:ss`, or `h:mm:ss` from an hour on.
+    private static func appendPosition(_ milliseconds: Int, to out: inout [UInt8]) {
+        let seconds = max(0, milliseconds) / 1000
+        let (hours, minutes, secs) = (seconds / 3600, seconds % 3600 / 60, seconds % 60)
+        if hours > 0 {
+            appendDigits(hours, to: &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: "0") + UInt8(minutes / 10))
+            out.append(UInt8(ascii: "0") + UInt8(minutes % 10))
+        } else {
+            appendDigits(minutes, to: &out)
+        }
+        out.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: "0") + UInt8(secs / 10))
+        out.append(UInt8(ascii: "0") + UInt8(secs % 10))
+    }
+
+    /// A column that is NULL (`.some(nil)`) or TEXT without NUL (`.some(bytes)`); nil otherwise.
+    private static func optionalText(_ statement: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8>?? {
+        if sqlite3_column_type(statement, column) == SQLITE_NULL { return .some(nil) }
+        return text(statement, column).map { .some($0) }
+    }
+
+    /// A TEXT column's bytes, or nil when it is not TEXT or holds a NUL (the general path
+    /// reads such columns as C strings).
+    private static func text(_ statement: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard sqlite3_column_type(statement, column) == SQLITE_TEXT, let start = sqlite3_column_text(statement, column) else {
+            return nil
+        }
+        let bytes = UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column)))
+        return bytes.contains(0) ? nil : bytes
+    }
+
+    /// An INTEGER column as `.some(value)`, NULL as `.some(nil)`, anything else as nil.
+    private static func integer(_ statement: SQLiteStatement, _ column: Int32) -> Int?? {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_NULL: return .some(nil)
+        case SQLITE_INTEGER: return .some(Int(sqlite3_column_int64(statement, column)))
+        default: return nil
+        }
+    }
+
+    /// Appends a JSON string literal of valid UTF-8 bytes with ``NoteEncoding``'s escapes;
+    /// false, leaving `out` as it was, when the bytes are not valid UTF-8.
+    private static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+        let start = out.count
+        out.append(UInt8(ascii: "\""))
+        var plainFrom = 0
+        var ascii = true
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                ascii = false
+                continue
+            }
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<index]))
+            NoteEncoding.appendEscape(byte, to: &out)
+            plainFrom = index + 1
+        }
+        if !ascii && !isValidUTF8(bytes) {
+            out.removeSubrange(start...)
+            return false
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom...]))
+        out.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    /// Appends a non-negative integer's decimal digits (a negative one as Swift prints it).
+    private static func appendDigits(_ value: Int, to out: inout [UInt8]) {
+        guard value >= 0 else {
+            out.append(contentsOf: String(value).utf8)
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: buffer[index...])
+        }
+    }
+
+    /// True for well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            let second = bytes[index + 1]
+            guard second >= low, second <= high else { return false }
+            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
+                return false
+            }
+            index += length
+        }
+        return true
+    }
+}

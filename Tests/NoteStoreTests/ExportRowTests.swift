@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import Testing
+@testable import NoteStore
+
+/// The JSON export writes stored bytes directly; rows it cannot vouch for take the general path.
+@Suite("JSON export of unusual stored rows")
+struct ExportRowTests {
+    /// The jsonl export of `store`, and what encoding each listed note through ``Note`` gives.
+    func exports(_ store: NoteDatabase) throws -> (direct: String, general: String) {
+        let direct = try store.exportedText(.jsonl)
+        var general = ""
+        try store.writer.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT \(Note.selection) FROM note ORDER BY note.created_at, note.id")
+            for row in rows { general += NoteEncoding.object(try Note(row: row)) + "\n" }
+        }
+        return (direct, general)
+    }
+
+    @Test("hand-edited rows export as the notes the store reads back")
+    func handEdited() throws {
+        let store = try ExportFixtures.emptyStore()
+        let notes = [
+            note("no milliseconds in the stored time", tags: ["a", "b", "c"], at: 0, pin: episodePin()),
+            note("impossible date", tags: ["b"], at: 1),
+            note("tags out of order and not ASCII", tags: ["zeta", "é", "alpha"], at: 2, pin: ExportFixtures.trackPin()),
+            note("an integer where a name belongs", at: 3, pin: episodePin()),
+            note("a NUL inside a name", at: 4, pin: episodePin()),
+            note("invalid UTF-8 in the text", at: 5),
+            note("negative progress", at: 6, pin: episodePin(at: 0)),
+        ]
+        for note in notes { try store.insert(note) }
+        try store.writer.write { db in
+            try db.execute(sql: "UPDATE note SET created_at = '2026-11-21T09:15:02Z' WHERE id = ?", arguments: [notes[0].id])
+            try db.execute(sql: "UPDATE note SET updated_at = '2026-02-30T09:15:02.123Z' WHERE id = ?", arguments: [notes[1].id])
+            try db.execute(
+                sql: "INSERT INTO note_tag (note_seq, tag) SELECT seq, 'x' || char(31) || 'y' FROM note WHERE id = ?",
+                arguments: [notes[2].id])
+            try db.execute(sql: "UPDATE note SET item_name = 42 WHERE id = ?", arguments: [notes[3].id])
+            try db.execute(sql: "UPDATE note SET show_name = CAST(X'41004200' AS TEXT) WHERE id = ?", arguments: [notes[4].id])
+            try db.execute(sql: "UPDATE note SET text = CAST(X'6F6BFF20C3' AS TEXT) WHERE id = ?", arguments: [notes[5].id])
+            try db.execute(sql: "UPDATE note SET progress_ms = -1500 WHERE id = ?", arguments: [notes[6].id])
+        }
+        let (direct, general) = try exports(store)
+        #expect(direct == general)
+        #expect(direct.contains(#""text":"ok\#u{FFFD} \#u{FFFD}""#))
+        #expect(direct.contains(#""tags":["alpha","x","y","zeta","é"]"#))
+    }
+
+    @Test("texts with escapes and every kind of character export as NoteEncoding writes them")
+    func hostile() throws {
+        let (direct, general) = try exports(try ExportFixtures.hostileStore())
+        #expect(direct == general)
+    }
+}

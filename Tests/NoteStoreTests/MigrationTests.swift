@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import Testing
+@testable import NoteStore
+
+@Suite("Migrating a store written by an earlier margin")
+struct MigrationTests {
+    /// A file at the v1 schema holding `notes`, written with v1's own SQL.
+    func v1Store(_ notes: [Note]) throws -> String {
+        let path = try temporaryDirectory() + "/notes.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try NoteDatabase.migrator.migrate(queue, upTo: "v1")
+        try queue.write { db in
+            for note in notes {
+                let pin = note.pin
+                try db.execute(
+                    sql: """
+                        INSERT INTO note (id, text, created_at, updated_at, item_type, item_id, item_uri,
+                                          item_name, show_id, show_name, progress_ms, duration_ms)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        note.id, note.text, NoteTimestamp.string(from: note.createdAt),
+                        NoteTimestamp.string(from: note.updatedAt), pin?.itemType, pin?.itemID, pin?.itemURI,
+                        pin?.itemName, pin?.showID, pin?.showName, pin?.progressMs, pin?.durationMs,
+                    ])
+                for tag in note.tags {
+                    try db.execute(sql: "INSERT INTO note_tag (note_id, tag) VALUES (?, ?)", arguments: [note.id, tag])
+                }
+            }
+        }
+        #expect(try queue.read(NoteDatabase.migrator.appliedMigrations) == ["v1"])
+        try queue.close()
+        return path
+    }
+
+    static let notes = [
+        note("the bit about cache stampedes", tags: ["caching", "idea"], at: 0, pin: episodePin(at: 754_321)),
+        note("naming things is hard", tags: ["quote"], at: 1, pin: episodePin(at: 12_000)),
+        note("unpinned thought", at: 2),
+        note("über café naïve", tags: ["idea"], at: 3, pin: episodePin("4uLU6hMCjMI75M1A2tKUQC", show: nil)),
+    ]
+
+    @Test("a v1 file keeps its notes, tags and search index through the migration")
+    func v1NotesSurvive() throws {
+        let path = try v1Store(Self.notes)
+        let store = try NoteDatabase(path: path)
+        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2"])
+        #expect(try store.count() == Self.notes.count)
+        for original in Self.notes {
+            #expect(try store.note(id: original.id) == original)
+        }
+        #expect(Set(try store.notes(NoteFilter(tag: "idea")).map(\.id)) == [Self.notes[0].id, Self.notes[3].id])
+        #expect(try store.search("stampedes").map(\.note.id) == [Self.notes[0].id])
+        #expect(try store.search("cafe").map(\.note.id) == [Self.notes[3].id])
+        #expect(try store.notes(NoteFilter(itemID: "512ojhOuo1ktJprKbVcKyQ")).map(\.id) == [Self.notes[1].id, Self.notes[0].id])
+        #expect(try store.resolve(prefix: String(Self.notes[2].id.prefix(13))) == Self.notes[2])
+        try BulkImportTests.expectIntact(store)
+    }
+
+    @Test("after the migration, writes keep the index and tags in step")
+    func writesAfterMigration() throws {
+        let store = try NoteDatabase(path: try v1Store(Self.notes))
+        var edited = Self.notes[0]
+        edited.text = "rewritten entirely"
+        edited.tags = ["later"]
+        try store.update(edited)
+        try store.delete(id: Self.notes[1].id)
+        let added = note("a fresh note after upgrading", tags: ["new"], at: 9)
+        try store.insert(added)
+        #expect(try store.search("stampedes").isEmpty)
+        #expect(try store.search("rewritten").map(\.note.id) == [edited.id])
+        #expect(try store.search("upgrading").map(\.note.id) == [added.id])
+        #expect(try store.notes(NoteFilter(tag: "caching")).isEmpty)
+        #expect(try store.notes(NoteFilter(tag: "new")).map(\.id) == [added.id])
+        #expect(try store.count() == 4)
+        try BulkImportTests.expectIntact(store)
+    }
+}
