@@ -29,6 +29,11 @@ demo: build
 fuzz:
 	./scripts/fuzz.sh 300
 
+# Benchmarks against the emulator, written to bench/RESULTS.md (bench/README.md); not run by CI.
+.PHONY: bench
+bench: release
+	./bench/run.sh
+
 # margin.1 and one page per subcommand, generated from the command definitions.
 man:
 	$(SWIFT) package plugin generate-manual --multi-page

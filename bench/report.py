@@ -1,0 +1,242 @@
+"""Turns the raw results of run.sh into a table, RESULTS.md and growth.png.
+
+    report.py RESULTS_DIR OUT_DIR
+
+RESULTS_DIR holds hyperfine's JSON exports and the small JSON files run.sh writes; OUT_DIR gets
+RESULTS.md and growth.png. The table with every ratio and target goes to stdout.
+"""
+import json
+import os
+import statistics
+import sys
+
+MIB = 1024 * 1024
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def medians(path):
+    """hyperfine export → {command name: result}, times in seconds."""
+    return {r["command"]: r for r in load(path)["results"]}
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def size_label(n):
+    return f"{n // 1_000_000}M" if n >= 1_000_000 and n % 1_000_000 == 0 else (
+        f"{n // 1000}k" if n >= 1000 and n % 1000 == 0 else str(n))
+
+
+class Report:
+    def __init__(self, results):
+        self.dir = results
+        self.machine = load(os.path.join(results, "machine.json"))
+        self.targets = []  # (measure, value, target, met: bool | None)
+
+    def target(self, measure, value, target, met):
+        self.targets.append((measure, value, target, met))
+
+    # --- sections -------------------------------------------------------------------------
+    def capture(self):
+        results = medians(os.path.join(self.dir, "capture.json"))
+        checks = load(os.path.join(self.dir, "capture-checks.json"))
+        note, floor = results["margin note"], results["floor (curl + sqlite3)"]
+        peer, version = results["peer (spotipy)"], results["margin --version"]
+        ratio = note["median"] / floor["median"]
+        speedup = peer["median"] / note["median"]
+        self.target("capture: margin note / floor (curl + sqlite3)", f"{ratio:.2f}×", "≤ 1.3×", ratio <= 1.3)
+        self.target("capture: spotipy / margin note", f"{speedup:.1f}× faster", "≥ 5× faster", speedup >= 5)
+        self.target("start-up: margin --version", ms(version["median"]), "—", None)
+        self.target("capture: token refreshes during the runs", str(checks["token_requests"]), "0",
+                    checks["token_requests"] == 0)
+        lines = ["## 1. Capture latency", "",
+                 "Whole processes against the emulator on 127.0.0.1, each run a fresh process "
+                 f"(hyperfine, {self.machine['warmup']} warm-up runs, medians of "
+                 f"{self.machine['runs']} runs). The access token was fresh: "
+                 f"{checks['token_requests']} token requests were made during the runs, and "
+                 f"{checks['failed_requests']} requests failed.", "",
+                 "| command | median | mean ± σ | min | max | runs |", "|---|---:|---:|---:|---:|---:|"]
+        for name, r in results.items():
+            lines.append(f"| {name} | {ms(r['median'])} | {ms(r['mean'])} ± {ms(r['stddev'] or 0)} | "
+                         f"{ms(r['min'])} | {ms(r['max'])} | {len(r['times'])} |")
+        pinned = checks["pinned_rows"]
+        lines += ["", f"margin note / floor: **{ratio:.2f}×** (target ≤ 1.3×). "
+                  f"spotipy / margin note: **{speedup:.1f}×** (target ≥ 5×). "
+                  f"Rows with the playing item stored: margin {pinned['margin']}, floor {pinned['floor']}, "
+                  f"spotipy {pinned['peer']}.", ""]
+        return lines
+
+    def requests(self):
+        lines = ["## 2. Requests per command", "",
+                 "From the emulator's request log, cleared before each command.", "",
+                 "| command | expected | measured | requests | status |", "|---|---:|---:|---|---|"]
+        with open(os.path.join(self.dir, "requests.jsonl"), encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        for row in rows:
+            if "per_minute" in row:
+                met = row["per_minute"] <= row["limit_per_minute"]
+                expected = f"≤ {row['limit_per_minute']}/min"
+                measured = f"{row['per_minute']:.1f}/min"
+                detail = f"{row['measured']} in {row['seconds']} s, {row['lines']} line(s) printed: " + ", ".join(row["requests"])
+            else:
+                met = row["measured"] == row["expected"]
+                expected, measured = str(row["expected"]), str(row["measured"])
+                detail = ", ".join(row["requests"])
+            self.target(f"requests: {row['command']}", measured, expected, met)
+            lines.append(f"| {row['command']} | {expected} | {measured} | {detail} | {status(met)} |")
+        return lines + [""]
+
+    def scale(self):
+        sizes = self.machine["sizes"]
+        rows = {}
+        lists, searches = medians(os.path.join(self.dir, "list.json")), medians(os.path.join(self.dir, "search.json"))
+        for size in sizes:
+            d = os.path.join(self.dir, f"scale-{size}")
+            exports = medians(os.path.join(d, "export.json"))
+            with open(os.path.join(d, "export-rss-kib.txt"), encoding="utf-8") as f:
+                rss = [int(line) for line in f if line.strip()]
+            imp = medians(os.path.join(d, "import.json"))
+            imp = next(iter(imp.values()))
+            rows[size] = {
+                "meta": load(os.path.join(d, "meta.json")), "checks": load(os.path.join(d, "checks.json")),
+                "import": imp["median"], "import_runs": len(imp["times"]),
+                "list": lists[f"list {size}"]["median"], "search": searches[f"search {size}"]["median"],
+                "export": exports["margin export"]["median"], "sqlite": exports["sqlite3 -json"]["median"],
+                "export_runs": len(exports["margin export"]["times"]),
+                "rss": statistics.median(rss) * 1024 if rss else float("nan"),
+            }
+        self.rows = rows
+        largest, smallest = max(sizes), min(sizes)
+
+        for size in sizes:
+            r = rows[size]
+            label = size_label(size)
+            self.target(f"store {label}: list --episode", ms(r["list"]), "≤ 20 ms", r["list"] <= 0.020)
+            self.target(f"store {label}: search --limit 20", ms(r["search"]), "≤ 20 ms", r["search"] <= 0.020)
+            ratio = r["export"] / r["sqlite"]
+            self.target(f"store {label}: export / sqlite3 -json", f"{ratio:.2f}×", "≤ 1.2×", ratio <= 1.2)
+            rate = size / r["import"]
+            at_million = size == 1_000_000
+            self.target(f"store {label}: import", f"{rate:,.0f} notes/s", "≥ 100,000 notes/s" if at_million else "—",
+                        rate >= 100_000 if at_million else None)
+            rss = r["rss"] / MIB
+            self.target(f"store {label}: export peak RSS", f"{rss:.1f} MiB", "≤ 64 MiB" if at_million else "—",
+                        rss <= 64 if at_million else None)
+        if largest != smallest:
+            for kind in ("list", "search"):
+                growth = rows[largest][kind] / rows[smallest][kind]
+                name = f"store {size_label(largest)} / {size_label(smallest)}: {kind} time"
+                is_spec = largest == 1_000_000 and smallest == 1000
+                self.target(name, f"{growth:.2f}×", "≤ 2×" if is_spec else "≤ 2× (spec: 1M / 1k)", growth <= 2)
+
+        lines = ["## 3. Store scale", "",
+                 f"Stores generated by gen_notes.py over {rows[smallest]['meta']['episodes']:,} episodes, loaded with "
+                 "`margin import` into an empty store. Medians: import of "
+                 f"{self.machine['import_runs']} runs; list and search of {self.machine['runs']} runs, every size in one "
+                 "hyperfine call after all imports; export of 5 to "
+                 f"{self.machine['runs']} runs; peak RSS of 3 runs (`/usr/bin/time -v`). Export goes to /dev/null; "
+                 "the reference is `sqlite3 -json` over the note columns of table `note`, in export order.", "",
+                 "| notes | import | notes/s | list --episode | search --limit 20 | export jsonl | sqlite3 -json | export / sqlite3 | export peak RSS |",
+                 "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for size in sizes:
+            r = rows[size]
+            lines.append(f"| {size:,} | {ms(r['import'])} | {size / r['import']:,.0f} | {ms(r['list'])} | "
+                         f"{ms(r['search'])} | {ms(r['export'])} | {ms(r['sqlite'])} | "
+                         f"{r['export'] / r['sqlite']:.2f}× | {r['rss'] / MIB:.1f} MiB |")
+        lines += ["", "What each query returned (a check that the commands did the work):", "",
+                  "| notes | list --episode: notes (expected) | search word | search: notes (hits in store) | exported lines | sqlite3 rows |",
+                  "|---:|---:|---|---:|---:|---:|"]
+        for size in sizes:
+            m, c = rows[size]["meta"], rows[size]["checks"]
+            lines.append(f"| {size:,} | {c['listed']} ({m['list_episode_notes']}) | {m['search_word']} | "
+                         f"{c['found']} ({m['search_hits']}) | {c['exported']:,} | {c['reference_rows']:,} |")
+        lines += ["", f"Reference query: `sqlite3 -json DB \"{rows[largest]['checks']['reference_query']}\"`", "",
+                  "![list, search and export time against store size](growth.png)", ""]
+        return lines
+
+    # --- outputs --------------------------------------------------------------------------
+    def table(self):
+        width = max(len(t[0]) for t in self.targets)
+        vwidth = max(len(t[1]) for t in self.targets)
+        twidth = max(len(t[2]) for t in self.targets)
+        out = [f"{'measure':<{width}}  {'measured':>{vwidth}}  {'target':<{twidth}}  status",
+               "-" * (width + vwidth + twidth + 14)]
+        for measure, value, target, met in self.targets:
+            out.append(f"{measure:<{width}}  {value:>{vwidth}}  {target:<{twidth}}  {status(met)}")
+        return "\n".join(out)
+
+    def markdown(self, sections):
+        m = self.machine
+        met = sum(1 for t in self.targets if t[3] is True)
+        missed = [t[0] for t in self.targets if t[3] is False]
+        head = ["# margin benchmarks", "",
+                "Produced by `make bench` (bench/run.sh); bench/README.md explains each measure.", ""]
+        if not m["full"]:
+            head += [f"**Partial run** (BENCH_SIZES=\"{' '.join(map(str, m['sizes']))}\", BENCH_RUNS={m['runs']}, "
+                     f"BENCH_WATCH_SECONDS={m['watch_seconds']}): not the full default suite.", ""]
+        with open("/proc/loadavg", encoding="utf-8") as f:
+            end_load = " ".join(f.read().split()[:3])
+        busiest = max(float(x) for x in m["load"].split() + end_load.split())
+        if busiest > m["cores"]:
+            head += [f"The machine was busy during this run (load average up to {busiest:.1f} on {m['cores']} cores): "
+                     "timings are slower and noisier than on an idle machine; compare runs made under similar load.", ""]
+        head += ["| machine | |", "|---|---|",
+                 f"| CPU | {m['cpu']} |", f"| cores | {m['cores']} |", f"| kernel | {m['kernel']} |",
+                 f"| date | {m['date']} |",
+                 f"| load average (1, 5, 15 min) | {m['load']} at start, {end_load} at the end |",
+                 f"| margin | {m['margin']}, release build of {m['built']} (work tree at commit {m['commit']}"
+                 f"{', with local changes' if m['modified'] else ''}) |",
+                 f"| tools | hyperfine {m['hyperfine'].split()[-1]}, sqlite3 {m['sqlite']}, {m['python']}, spotipy {m['spotipy']} |",
+                 "", "## Targets", "",
+                 f"{met} met, {len(missed)} missed" + (f" ({', '.join(missed)})." if missed else "."), "",
+                 "| measure | measured | target | status |", "|---|---:|---|---|"]
+        head += [f"| {a} | {b} | {c} | {status(d)} |" for a, b, c, d in self.targets]
+        return "\n".join(head + [""] + sections) + "\n"
+
+    def plot(self, path):
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        sizes = sorted(self.rows)
+        fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
+        series = [("list", "margin list --episode", "o-"), ("search", "margin search --limit 20", "s-"),
+                  ("export", "margin export jsonl", "^-"), ("sqlite", "sqlite3 -json (reference)", "^--")]
+        for key, label, style in series:
+            ax.plot(sizes, [self.rows[s][key] * 1000 for s in sizes], style, label=label)
+        ax.axhline(20, color="grey", linewidth=0.8, linestyle=":", label="20 ms target")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xticks(sizes, [size_label(s) for s in sizes])
+        ax.minorticks_off()
+        ax.set_xlabel("notes in the store")
+        ax.set_ylabel("median time (ms)")
+        ax.set_title("margin: time against store size")
+        ax.grid(True, which="major", alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(path)
+        plt.close(fig)
+
+
+def status(met):
+    return "met" if met is True else ("missed" if met is False else "info")
+
+
+def main():
+    results, out_dir = sys.argv[1], sys.argv[2]
+    report = Report(results)
+    sections = report.capture() + report.requests() + report.scale()
+    report.plot(os.path.join(out_dir, "growth.png"))
+    with open(os.path.join(out_dir, "RESULTS.md"), "w", encoding="utf-8") as f:
+        f.write(report.markdown(sections))
+    print(report.table())
+    print(f"\nwrote {os.path.join(out_dir, 'RESULTS.md')} and growth.png")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,304 @@
+#!/usr/bin/env bash
+# The benchmark suite (`make bench`, bench/README.md): capture latency against curl+sqlite3 and
+# spotipy, requests per command from the emulator's log, and note-store scale.
+#
+# Knobs: BENCH_SIZES ("1000 100000 1000000"), BENCH_RUNS (30), BENCH_WARMUP (3),
+# BENCH_IMPORT_RUNS (3), BENCH_WATCH_SECONDS (60), BENCH_BIN (.build/release),
+# BENCH_OUT (where RESULTS.md and growth.png go; bench/ for a full default run, else bench/.work/).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+bin=${BENCH_BIN:-$root/.build/release}
+sizes=$(echo ${BENCH_SIZES:-1000 100000 1000000})
+runs=${BENCH_RUNS:-30}
+warmup=${BENCH_WARMUP:-3}
+import_runs=${BENCH_IMPORT_RUNS:-3}
+watch_seconds=${BENCH_WATCH_SECONDS:-60}
+work_root=$here/.work
+results=$work_root/results
+venv=$here/.venv
+
+say() { printf '%s\n' "bench: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+for knob in runs warmup import_runs watch_seconds; do
+    [[ ${!knob} =~ ^[0-9]+$ ]] && [ "${!knob}" -ge 0 ] || die "$knob must be a whole number, got '${!knob}'"
+done
+[ "$runs" -ge 1 ] && [ "$import_runs" -ge 1 ] && [ "$watch_seconds" -ge 1 ] || die "BENCH_RUNS, BENCH_IMPORT_RUNS and BENCH_WATCH_SECONDS must be at least 1"
+for size in $sizes; do [[ $size =~ ^[1-9][0-9]*$ ]] || die "BENCH_SIZES must be note counts, got '$size'"; done
+[ -n "${sizes// /}" ] || die "BENCH_SIZES is empty"
+
+if [ "$sizes" = "1000 100000 1000000" ] && [ "$runs" -ge 30 ] && [ "$watch_seconds" -ge 60 ]; then
+    full=1
+    out_dir=${BENCH_OUT:-$here}
+else
+    full=0
+    out_dir=${BENCH_OUT:-$work_root}
+fi
+
+# --- tools ----------------------------------------------------------------------------------
+missing=()
+for tool in hyperfine sqlite3 curl jq; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+command -v python3 >/dev/null || missing+=(python3 python3-venv)
+[ -x /usr/bin/time ] || missing+=(time)
+if [ ${#missing[@]} -gt 0 ]; then
+    sudo=; [ "$(id -u)" -eq 0 ] || sudo=sudo
+    say "installing ${missing[*]} with apt-get"
+    $sudo apt-get update -qq >&2
+    $sudo apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+stamp=$venv/.requirements
+if ! cmp -s "$here/requirements.txt" "$stamp" 2>/dev/null; then
+    say "setting up $venv (spotipy, matplotlib)"
+    if ! python3 -m venv "$venv" >&2; then
+        sudo=; [ "$(id -u)" -eq 0 ] || sudo=sudo
+        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq python3-venv >&2
+        python3 -m venv "$venv" >&2
+    fi
+    "$venv/bin/pip" install -q -r "$here/requirements.txt" >&2
+    cp "$here/requirements.txt" "$stamp"
+fi
+python=$venv/bin/python
+
+margin=$bin/margin
+emulator_bin=$bin/spotify-emulator
+[ -x "$margin" ] && [ -x "$emulator_bin" ] || die "no release build in $bin: run make release (make bench does)"
+
+# --- throwaway HOME and the emulator ----------------------------------------------------------
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/margin-bench.XXXXXX")
+emulator_pid=
+watch_pid=
+sleep_pid=
+cleanup() {
+    local pid
+    for pid in $sleep_pid $watch_pid $emulator_pid; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+rm -rf "$results"
+mkdir -p "$results" "$work_root/stores" "$out_dir"
+
+"$emulator_bin" --port 0 >"$tmp/emulator.out" 2>"$tmp/emulator.err" &
+emulator_pid=$!
+for _ in $(seq 1 100); do
+    grep -q 'listening on' "$tmp/emulator.out" 2>/dev/null && break
+    sleep 0.1
+done
+base=$(sed -n 's/.*listening on //p' "$tmp/emulator.out")
+[ -n "$base" ] || { cat "$tmp/emulator.err" >&2; die "the emulator did not start"; }
+case $base in http://127.0.0.1:*) ;; *) die "the emulator is not on 127.0.0.1: $base" ;; esac
+
+# The "browser" follows the authorize URL; the emulator approves and redirects to margin's
+# callback server at once.
+printf '#!/bin/sh\ncurl -s -o /dev/null -L "$1"\n' >"$tmp/browser"
+chmod +x "$tmp/browser"
+
+export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_DATA_HOME="$tmp/home/.local/share"
+export MARGIN_ACCOUNTS_URL="$base" MARGIN_API_URL="$base/v1"
+export MARGIN_CLIENT_ID=0123456789abcdef0123456789abcdef
+export MARGIN_REDIRECT_URI=http://127.0.0.1/callback
+export BROWSER="$tmp/browser"
+export MARGIN_DB="$tmp/capture.sqlite"
+export NO_COLOR=1
+# Everything talks to 127.0.0.1 directly, never through a proxy the environment may name.
+export NO_PROXY=127.0.0.1,localhost no_proxy=127.0.0.1,localhost
+mkdir -p "$HOME"
+credentials=$XDG_CONFIG_HOME/margin/credentials.json
+
+ctl() { # METHOD PATH [JSON]: the emulator's control API
+    if [ $# -ge 3 ]; then
+        curl -sf -X "$1" -H 'Content-Type: application/json' --data "$3" "$base/emulator/$2"
+    else
+        curl -sf -X "$1" "$base/emulator/$2"
+    fi
+}
+playing='{"playback":{"kind":"episode","id":"512ojhOuo1ktJprKbVcKyQ","progress_ms":754000,"is_playing":true}}'
+paused='{"playback":{"kind":"episode","id":"512ojhOuo1ktJprKbVcKyQ","progress_ms":754000,"is_playing":false}}'
+
+"$margin" login --timeout 30 </dev/null >"$tmp/login.log" 2>&1 || { cat "$tmp/login.log" >&2; die "margin login failed"; }
+[ -f "$credentials" ] || die "margin login left no credentials.json"
+
+# hyperfine runs each command without a shell (-N); arguments are quoted for its word splitting.
+q() { printf '%q' "$1"; }
+hyper() { # NAME hyperfine-args…: results to $results/NAME.json, log to $results/NAME.log
+    local name=$1; shift
+    hyperfine -N --style basic --export-json "$results/$name.json" "$@" >"$results/$name.log" 2>&1 ||
+        { cat "$results/$name.log" >&2; die "hyperfine failed for $name"; }
+}
+
+{
+    jq -n --arg cpu "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)" \
+        --arg cores "$(nproc)" --arg kernel "$(uname -srm)" --arg date "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+        --arg load "$(cut -d' ' -f1-3 /proc/loadavg)" \
+        --arg margin "$("$margin" --version 2>/dev/null || echo unknown)" \
+        --arg commit "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)" \
+        --arg built "$(date -u -r "$margin" +%Y-%m-%dT%H:%M:%SZ)" \
+        --arg dirty "$(git -C "$root" status --porcelain -- Sources Package.swift 2>/dev/null | head -n 1)" \
+        --arg hyperfine "$(hyperfine --version)" --arg sqlite "$(sqlite3 --version | cut -d' ' -f1)" \
+        --arg python "$("$python" --version 2>&1)" \
+        --arg spotipy "$("$python" -c 'import importlib.metadata as m; print(m.version("spotipy"))')" \
+        --arg sizes "$sizes" --arg runs "$runs" --arg warmup "$warmup" --arg import_runs "$import_runs" \
+        --arg watch "$watch_seconds" --arg full "$full" \
+        '{cpu:$cpu, cores:($cores|tonumber), kernel:$kernel, date:$date, load:$load, margin:$margin, commit:$commit, built:$built,
+          modified:($dirty != ""), hyperfine:$hyperfine, sqlite:$sqlite, python:$python, spotipy:$spotipy,
+          sizes:($sizes|split(" ")|map(select(. != "")|tonumber)), runs:($runs|tonumber),
+          warmup:($warmup|tonumber), import_runs:($import_runs|tonumber),
+          watch_seconds:($watch|tonumber), full:($full == "1")}'
+} >"$results/machine.json"
+
+# --- 1. capture latency -----------------------------------------------------------------------
+say "1/3 capture latency: margin note vs curl+sqlite3 vs spotipy, $runs runs each"
+for db in floor peer; do
+    sqlite3 "$tmp/$db.sqlite" "CREATE TABLE capture (id INTEGER PRIMARY KEY, text TEXT NOT NULL,
+        created_at TEXT NOT NULL, item_id TEXT, progress_ms INTEGER);"
+done
+text='the bit about cache stampedes'
+ctl PUT player "$playing" >/dev/null
+ctl DELETE requests >/dev/null
+hyper capture --warmup "$warmup" --runs "$runs" \
+    -n 'margin note' "$(q "$margin") note $(q "$text")" \
+    -n 'floor (curl + sqlite3)' "bash $(q "$here/floor.sh") $(q "$credentials") $(q "$MARGIN_API_URL") $(q "$tmp/floor.sqlite") $(q "$text")" \
+    -n 'peer (spotipy)' "$(q "$python") $(q "$here/peer_spotipy.py") $(q "$credentials") $(q "$MARGIN_API_URL") $(q "$tmp/peer.sqlite") $(q "$text")" \
+    -n 'margin --version' "$(q "$margin") --version"
+ctl GET requests >"$tmp/capture-log.json"
+jq -n --slurpfile log "$tmp/capture-log.json" \
+    --arg margin "$("$margin" list --json | jq 'map(select(.pinned)) | length')" \
+    --arg floor "$(sqlite3 "$tmp/floor.sqlite" 'SELECT count(*) FROM capture WHERE item_id IS NOT NULL')" \
+    --arg peer "$(sqlite3 "$tmp/peer.sqlite" 'SELECT count(*) FROM capture WHERE item_id IS NOT NULL')" \
+    '{token_requests: ($log[0] | map(select(.path == "/api/token")) | length),
+      failed_requests: ($log[0] | map(select(.status >= 400 or .status == 0)) | length),
+      pinned_rows: {margin: ($margin|tonumber), floor: ($floor|tonumber), peer: ($peer|tonumber)}}' \
+    >"$results/capture-checks.json"
+
+# --- 2. requests per command --------------------------------------------------------------------
+say "2/3 requests per command, then margin watch for ${watch_seconds} s playing and ${watch_seconds} s paused"
+record() { # LABEL EXPECTED: the log since the last reset, as one line of requests.jsonl
+    ctl GET requests | jq -c --arg command "$1" --argjson expected "$2" \
+        '{command: $command, expected: $expected, measured: length,
+          requests: map("\(.method) \(.path) \(.status)")}' >>"$results/requests.jsonl"
+}
+one_command() { # LABEL EXPECTED ARGS…: run margin ARGS… from a playing state, with a clean log
+    local label=$1 expected=$2; shift 2
+    ctl PUT player "$playing" >/dev/null
+    ctl DELETE requests >/dev/null
+    "$margin" "$@" >"$tmp/command.out" 2>&1 || { cat "$tmp/command.out" >&2; die "margin $* failed"; }
+    record "$label" "$expected"
+}
+one_command "margin note" 1 note "requests: a plain note"
+one_command "margin note --pause" 2 note --pause "requests: a note that pauses"
+one_command "margin now" 1 now
+note_id=$("$margin" list --limit 1 --json | jq -r '.[0].id')
+one_command "margin jump" 1 jump "${note_id:0:8}"
+
+watch_for() { # STATE_JSON LABEL LIMIT_PER_MINUTE
+    # The window starts at watch's first request (seen within about 50 ms) and ends half a second
+    # short of BENCH_WATCH_SECONDS, so that a poll due exactly at the end is not counted by chance.
+    ctl PUT player "$1" >/dev/null
+    ctl DELETE requests >/dev/null
+    "$margin" watch >"$tmp/watch.out" 2>"$tmp/watch.err" &
+    watch_pid=$!
+    for _ in $(seq 1 200); do
+        [ "$(ctl GET requests | jq length)" -gt 0 ] && break
+        sleep 0.05
+    done
+    # In the background, so that a signal to this script is handled at once.
+    sleep "$(awk -v s="$watch_seconds" 'BEGIN { print s - 0.5 }')" &
+    sleep_pid=$!
+    wait "$sleep_pid"
+    sleep_pid=
+    # SIGTERM: a background job of a script ignores SIGINT.
+    kill -TERM "$watch_pid" 2>/dev/null || true
+    wait "$watch_pid" 2>/dev/null || true
+    watch_pid=
+    ctl GET requests | jq -c --arg command "margin watch ($2)" --argjson seconds "$watch_seconds" \
+        --argjson limit "$3" --argjson lines "$(wc -l <"$tmp/watch.out")" \
+        '{command: $command, seconds: $seconds, limit_per_minute: $limit, measured: length,
+          per_minute: (length * 60 / $seconds), lines: $lines,
+          requests: (map("\(.method) \(.path) \(.status)") | unique)}' >>"$results/requests.jsonl"
+}
+watch_for "$playing" playing 20
+watch_for "$paused" paused 4
+
+# --- 3. store scale ---------------------------------------------------------------------------
+generator_hash=$(sha256sum "$here/gen_notes.py" | cut -c1-12)
+data=$work_root/data/$generator_hash
+mkdir -p "$data"
+for old in "$work_root"/data/*; do [ "$old" = "$data" ] || rm -rf "$old"; done
+
+# The reference export: the note columns of `note` (the contract's fields that the schema
+# stores, read from the schema as it is now, internal keys left out), in export order.
+reference_query() { # DB
+    local columns
+    columns=$(sqlite3 "$1" "SELECT group_concat(name, ', ') FROM (SELECT name FROM pragma_table_info('note')
+        WHERE name IN ('id', 'text', 'created_at', 'updated_at', 'item_type', 'item_id', 'item_uri', 'item_name',
+                       'show_id', 'show_name', 'progress_ms', 'duration_ms') ORDER BY cid)")
+    [ -n "$columns" ] || die "no note table in $1"
+    printf 'SELECT %s FROM note ORDER BY created_at, id' "$columns"
+}
+
+index=0
+for size in $sizes; do
+    index=$((index + 1))
+    say "3/3 store of $size notes ($index of $(wc -w <<<"$sizes"))"
+    notes=$data/notes-$size.jsonl meta=$data/notes-$size.meta.json
+    if [ ! -s "$notes" ] || [ ! -s "$meta" ]; then
+        say "  generating $size notes (cached in ${data#"$root"/})"
+        python3 "$here/gen_notes.py" "$size" "$notes.part" "$meta.part"
+        mv "$notes.part" "$notes" && mv "$meta.part" "$meta"
+    fi
+    dir=$results/scale-$size
+    mkdir -p "$dir"
+    cp "$meta" "$dir/meta.json"
+    db=$work_root/stores/notes-$size.sqlite
+    export MARGIN_DB=$db
+
+    say "  import ($import_runs runs into an empty store)"
+    hyper "scale-$size/import" --runs "$import_runs" -n "margin import" \
+        --prepare "rm -f $(q "$db") $(q "$db-wal") $(q "$db-shm") $(q "$db-journal")" \
+        "$(q "$margin") import $(q "$notes")"
+
+    say "  export vs sqlite3 -json"
+    episode=$(jq -r .list_episode "$meta")
+    word=$(jq -r .search_word "$meta")
+    query=$(reference_query "$db")
+    export_runs=$((runs < 5 ? runs : 5))
+    hyper "scale-$size/export" --warmup 1 --min-runs "$export_runs" --max-runs "$runs" \
+        -n "margin export" "$(q "$margin") export --format jsonl" \
+        -n "sqlite3 -json" "sqlite3 -json $(q "$db") $(q "$query")"
+
+    for run in $(seq 1 3); do
+        /usr/bin/time -v -o "$tmp/time.txt" "$margin" export --format jsonl >/dev/null
+        sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/time.txt"
+    done >"$dir/export-rss-kib.txt"
+
+    jq -n --argjson listed "$("$margin" list --episode "$episode" --json | jq length)" \
+        --argjson found "$("$margin" search "$word" --json --limit 20 | jq length)" \
+        --argjson exported "$("$margin" export --format jsonl | wc -l)" \
+        --argjson reference "$(sqlite3 "$db" "SELECT count(*) FROM ($query)")" \
+        --arg query "$query" \
+        '{listed: $listed, found: $found, exported: $exported, reference_rows: $reference, reference_query: $query}' \
+        >"$dir/checks.json"
+done
+
+# list and search at every size in one hyperfine call each, so that the sizes are measured
+# minutes closer together, under the same machine load, as the growth ratios need.
+list_args=() search_args=()
+for size in $sizes; do
+    db=$work_root/stores/notes-$size.sqlite meta=$results/scale-$size/meta.json
+    list_args+=(-n "list $size" "$(q "$margin") list --db $(q "$db") --episode $(jq -r .list_episode "$meta") --json")
+    search_args+=(-n "search $size" "$(q "$margin") search --db $(q "$db") $(q "$(jq -r .search_word "$meta")") --json --limit 20")
+done
+say "3/3 list and search at every size ($runs runs each)"
+hyper list --warmup "$warmup" --runs "$runs" "${list_args[@]}"
+hyper search --warmup "$warmup" --runs "$runs" "${search_args[@]}"
+
+# --- results ------------------------------------------------------------------------------------
+"$python" "$here/report.py" "$results" "$out_dir"
+[ "$full" -eq 1 ] || say "not the full default run: results in ${out_dir#"$root"/}/RESULTS.md, bench/RESULTS.md untouched"
