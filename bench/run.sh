@@ -85,26 +85,10 @@ trap 'exit 130' INT TERM
 rm -rf "$results"
 mkdir -p "$results" "$work_root/stores" "$out_dir"
 
-"$emulator_bin" --port 0 >"$tmp/emulator.out" 2>"$tmp/emulator.err" &
-emulator_pid=$!
-for _ in $(seq 1 100); do
-    grep -q 'listening on' "$tmp/emulator.out" 2>/dev/null && break
-    sleep 0.1
-done
-base=$(sed -n 's/.*listening on //p' "$tmp/emulator.out")
-[ -n "$base" ] || { cat "$tmp/emulator.err" >&2; die "the emulator did not start"; }
+. "$here/../scripts/emulator-env.sh"
+start_emulator "$emulator_bin" "$tmp" || die "the emulator did not start"
 case $base in http://127.0.0.1:*) ;; *) die "the emulator is not on 127.0.0.1: $base" ;; esac
-
-# The "browser" follows the authorize URL; the emulator approves and redirects to margin's
-# callback server at once.
-printf '#!/bin/sh\ncurl -s -o /dev/null -L "$1"\n' >"$tmp/browser"
-chmod +x "$tmp/browser"
-
-export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_DATA_HOME="$tmp/home/.local/share"
-export MARGIN_ACCOUNTS_URL="$base" MARGIN_API_URL="$base/v1"
-export MARGIN_CLIENT_ID=0123456789abcdef0123456789abcdef
-export MARGIN_REDIRECT_URI=http://127.0.0.1/callback
-export BROWSER="$tmp/browser"
+use_emulator "$tmp"
 export MARGIN_DB="$tmp/capture.sqlite"
 export NO_COLOR=1
 # Everything talks to 127.0.0.1 directly, never through a proxy the environment may name.

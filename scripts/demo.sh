@@ -13,28 +13,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$bin/spotify-emulator" --port 0 >"$work/emulator.out" 2>"$work/emulator.err" &
-emulator_pid=$!
-for _ in $(seq 1 100); do
-    grep -q 'listening on' "$work/emulator.out" 2>/dev/null && break
-    sleep 0.1
-done
-base=$(sed -n 's/.*listening on //p' "$work/emulator.out")
-[ -n "$base" ] || { echo "demo: the emulator did not start" >&2; cat "$work/emulator.err" >&2; exit 1; }
-
-# The "browser" follows the authorize URL; the emulator approves at once and redirects
-# back to margin's callback server, as Spotify does after the user clicks Agree.
-cat >"$work/browser" <<'SH'
-#!/bin/sh
-curl -s -o /dev/null -L "$1"
-SH
-chmod +x "$work/browser"
-
-export HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_DATA_HOME="$work/home/.local/share"
-export MARGIN_ACCOUNTS_URL="$base" MARGIN_API_URL="$base/v1"
-export MARGIN_CLIENT_ID=0123456789abcdef0123456789abcdef
-export MARGIN_REDIRECT_URI=http://127.0.0.1/callback
-export BROWSER="$work/browser"
+. "$(dirname "$0")/emulator-env.sh"
+start_emulator "$bin/spotify-emulator" "$work" || exit 1
+use_emulator "$work"
 
 run() {
     printf '\n$ %s\n' "$*"
