@@ -16,12 +16,27 @@ extension Note {
 
     /// Formats a playback position as `m:ss` below an hour and `h:mm:ss` from an hour on.
     public static func formatPosition(milliseconds: Int) -> String {
+        var bytes: [UInt8] = []
+        appendPosition(milliseconds: milliseconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``formatPosition(milliseconds:)``'s text as UTF-8, for encoders that write bytes.
+    static func appendPosition(milliseconds: Int, to out: inout [UInt8]) {
         let seconds = max(0, milliseconds) / 1000
         let (hours, minutes, secs) = (seconds / 3600, seconds % 3600 / 60, seconds % 60)
-        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        if hours > 0 {
-            return "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))"
+        func twoDigits(_ value: Int) {
+            out.append(UInt8(ascii: "0") + UInt8(value / 10))
+            out.append(UInt8(ascii: "0") + UInt8(value % 10))
         }
-        return "\(minutes):\(twoDigits(secs))"
+        if hours > 0 {
+            out.append(contentsOf: String(hours).utf8)
+            out.append(UInt8(ascii: ":"))
+            twoDigits(minutes)
+        } else {
+            out.append(contentsOf: String(minutes).utf8)
+        }
+        out.append(UInt8(ascii: ":"))
+        twoDigits(secs)
     }
 }

@@ -111,7 +111,7 @@ struct NoteRowEncoding {
         tail.append(contentsOf: #","duration_ms":"#.utf8)
         if let duration { appendDigits(duration, to: &tail) } else { tail.append(contentsOf: Self.null) }
         tail.append(contentsOf: #","position":""#.utf8)
-        appendPosition(progress, to: &tail)
+        Note.appendPosition(milliseconds: progress, to: &tail)
         // `itemType` is compared as Note.link does, on the decoded string.
         let isTrack = itemType.elementsEqual("track".utf8)
         tail.append(contentsOf: (isTrack ? #"","link":"https://open.spotify.com/track/"# : #"","link":"https://open.spotify.com/episode/"#).utf8)
@@ -143,23 +143,6 @@ struct NoteRowEncoding {
             return true
         }
         return appendString(value, to: &out)
-    }
-
-    /// ``Note/formatPosition(milliseconds:)``'s text: `m:ss`, or `h:mm:ss` from an hour on.
-    private static func appendPosition(_ milliseconds: Int, to out: inout [UInt8]) {
-        let seconds = max(0, milliseconds) / 1000
-        let (hours, minutes, secs) = (seconds / 3600, seconds % 3600 / 60, seconds % 60)
-        if hours > 0 {
-            appendDigits(hours, to: &out)
-            out.append(UInt8(ascii: ":"))
-            out.append(UInt8(ascii: "0") + UInt8(minutes / 10))
-            out.append(UInt8(ascii: "0") + UInt8(minutes % 10))
-        } else {
-            appendDigits(minutes, to: &out)
-        }
-        out.append(UInt8(ascii: ":"))
-        out.append(UInt8(ascii: "0") + UInt8(secs / 10))
-        out.append(UInt8(ascii: "0") + UInt8(secs % 10))
     }
 
     /// A column that is NULL (`.some(nil)`) or TEXT without NUL (`.some(bytes)`); nil otherwise.
