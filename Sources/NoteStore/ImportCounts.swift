@@ -17,3 +17,14 @@ public struct ImportCounts: Sendable, Equatable, Codable {
         self.unchanged = unchanged
     }
 }
+
+extension ImportCounts {
+    /// Counts one record's outcome.
+    mutating func count(_ outcome: ImportRecord.Outcome) {
+        switch outcome {
+        case .added: added += 1
+        case .updated: updated += 1
+        case .unchanged: unchanged += 1
+        }
+    }
+}

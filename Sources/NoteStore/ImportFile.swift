@@ -5,6 +5,21 @@ import Glibc
 import Darwin
 #endif
 
+/// Where an import's bytes come from, in a form that can be handed to another thread.
+enum ImportSource: Sendable {
+    case data(Data)
+    /// A file, mapped when it is a regular file (see ``ImportFile/withBytes(atPath:_:)``).
+    case file(String)
+
+    /// Calls `body` with the bytes.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(ImportError) -> R) throws(ImportError) -> R {
+        switch self {
+        case .data(let data): try ImportFile.withBytes(of: data, body)
+        case .file(let path): try ImportFile.withBytes(atPath: path, body)
+        }
+    }
+}
+
 /// Reads an import file without copying it: a regular file is mapped into memory, so a
 /// gigabyte of JSON Lines costs address space and page cache rather than heap.
 enum ImportFile {

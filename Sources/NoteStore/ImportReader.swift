@@ -11,9 +11,10 @@ import Darwin
 /// skipped): `[` is a JSON array, `{` JSON Lines, where blank lines are skipped and every
 /// other line holds exactly one object.
 enum ImportReader {
-    /// Calls `body` with each record in order, and stops at the first bad one.
+    /// Calls `body` with each record in order and the offset in `bytes` just past it; stops
+    /// at the first bad record, or when `body` returns false.
     static func forEachRecord(
-        in bytes: UnsafeBufferPointer<UInt8>, _ body: (ImportRecord) throws(ImportError) -> Void
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (ImportRecord, Int) -> Bool
     ) throws(ImportError) {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             // What PowerShell's `>` writes; worth naming rather than calling it "not JSON".
@@ -38,7 +39,7 @@ enum ImportReader {
 
     /// The records of a JSON array; `scanner` is at its `[`.
     private static func forEachElement(
-        of scanner: JSONScanner, _ body: (ImportRecord) throws(ImportError) -> Void
+        of scanner: JSONScanner, _ body: (ImportRecord, Int) -> Bool
     ) throws(ImportError) {
         var scanner = scanner
         let bytes = scanner.bytes
@@ -68,7 +69,7 @@ enum ImportReader {
                         throw .invalidRecord(location: "record \(number)", field: field, reason: reason)
                     }
                 }
-                try body(record)
+                guard body(record, scanner.index) else { return }
                 scanner.skipWhitespace()
                 guard let next = scanner.peek, next == UInt8(ascii: ",") || next == UInt8(ascii: "]") else {
                     throw syntax("expected ',' or ']' after record \(number), found \(scanner.found)", at: scanner.index)
@@ -85,7 +86,7 @@ enum ImportReader {
 
     /// The records of JSON Lines, from `start`.
     private static func forEachLine(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (ImportRecord) throws(ImportError) -> Void
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (ImportRecord, Int) -> Bool
     ) throws(ImportError) {
         var lineStart = start
         var number = 0
@@ -115,7 +116,7 @@ enum ImportReader {
             guard scanner.atEnd else {
                 throw .notJSON(line: number, detail: "expected one JSON object per line, found \(scanner.found) after it")
             }
-            try body(record)
+            guard body(record, min(lineEnd + 1, bytes.count)) else { return }
         }
     }
 

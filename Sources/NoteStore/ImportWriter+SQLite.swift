@@ -24,11 +24,11 @@ extension ImportWriter {
 
     /// Binds text with its length, so that a NUL inside is kept; nil binds NULL.
     func bind(_ statement: SQLiteStatement, _ index: Int32, _ value: String?) throws {
-        guard var value else {
+        guard let value else {
             sqlite3_bind_null(statement, index)
             return
         }
-        let code = value.withUTF8 { bytes in
+        let code = value.withUTF8Bytes { bytes in
             // An empty buffer may have no address, and a NULL pointer would bind NULL.
             let start = UnsafeRawPointer(bytes.baseAddress ?? Self.empty.utf8Start)
             guard let count = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }

@@ -33,12 +33,18 @@ struct ImportWriter {
     private var seqByKey: [NoteKey: Int64] = [:]
     private var statements: Statements
 
-    /// Prepares for `records` records (the count of the validation pass).
-    init(_ db: Database, records: Int) throws {
+    /// Whether `records` records into a store whose largest `seq` is `storedSeq` are a bulk
+    /// import (see the type's documentation).
+    static func isBulk(records: Int, storedSeq: Int64) -> Bool {
+        records >= bulkThreshold && storedSeq < Int64(records / 2)
+    }
+
+    /// Prepares for about `records` records, written in bulk or not.
+    init(_ db: Database, bulk: Bool, records: Int) throws {
         self.db = db
+        self.bulk = bulk
         lastSeqBefore = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM note") ?? 0
         nextSeq = lastSeqBefore + 1
-        bulk = records >= Self.bulkThreshold && lastSeqBefore < Int64(records / 2)
         if !bulk {
             try db.execute(sql: """
                 DROP TABLE IF EXISTS temp.import_old;

@@ -6,57 +6,55 @@ extension NoteDatabase {
     /// Imports notes from a JSON array of note objects or from JSON Lines (told apart by the
     /// first byte that is not whitespace), idempotently by note id.
     ///
-    /// Every record is validated before anything is written; then all are written in one
-    /// transaction, or none. A new id is added; a stored note is replaced only by a record
-    /// with a newer `updated_at` (timestamps as imported), and otherwise kept. When an id
-    /// appears twice in the input, the later record wins by the same rule.
+    /// All records are written in one transaction, or none: a record that is not valid, found
+    /// at any point, rolls back what was written before it. A new id is added; a stored note
+    /// is replaced only by a record with a newer `updated_at` (timestamps as imported), and
+    /// otherwise kept. When an id appears twice in the input, the later record wins by the
+    /// same rule.
     @discardableResult
     public func importNotes(from data: Data) throws(ImportError) -> ImportCounts {
-        try ImportFile.withBytes(of: data) { (bytes) throws(ImportError) in try importNotes(in: bytes) }
+        try importNotes(from: .data(data))
     }
 
     /// ``importNotes(from:)`` for the file at `path`, which is mapped rather than read into
     /// memory. A file that cannot be read is `.notJSON` with `line` nil and the reason.
     @discardableResult
     public func importNotes(fromFile path: String) throws(ImportError) -> ImportCounts {
-        try ImportFile.withBytes(atPath: path) { (bytes) throws(ImportError) in try importNotes(in: bytes) }
+        try importNotes(from: .file(path))
     }
 
-    /// Validates the records of `bytes`, then reads them again and writes them.
-    ///
-    /// Two passes rather than keeping the records: validating is cheap next to writing, and
-    /// memory then stays flat however large the import is.
-    private func importNotes(in bytes: UnsafeBufferPointer<UInt8>) throws(ImportError) -> ImportCounts {
-        var records = 0
-        try ImportReader.forEachRecord(in: bytes) { _ in records += 1 }
+    /// Reads and validates `source` on a second thread while this one writes the records it
+    /// has read so far.
+    private func importNotes(from source: ImportSource) throws(ImportError) -> ImportCounts {
+        let pipe = ImportPipe.reading(source)
+        defer { pipe.close() }
+        let estimate = try pipe.estimate()
         let path = displayPath
+        let onDisk = self.path != nil
         do {
             return try writer.writeWithoutTransaction { db in
-                // A large import touches index pages all over the file; with SQLite's default
-                // 2 MB cache it would write them to the WAL and read them back again and again.
-                // Sorts for the indexes a bulk import rebuilds stay in memory too.
-                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
-                try db.execute(sql: "PRAGMA cache_size = \(-Self.importCacheKiB); PRAGMA temp_store = MEMORY")
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
-                var counts = ImportCounts()
-                try db.inTransaction(.immediate) {
-                    var writer = try ImportWriter(db, records: records)
-                    try ImportReader.forEachRecord(in: bytes) { (record) throws(ImportError) in
-                        do {
-                            switch try writer.write(record) {
-                            case .added: counts.added += 1
-                            case .updated: counts.updated += 1
-                            case .unchanged: counts.unchanged += 1
+                let storedSeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM note") ?? 0
+                let bulk = ImportWriter.isBulk(records: estimate, storedSeq: storedSeq)
+                return try ImportSettings.applied(to: db, rollbackJournal: bulk && onDisk) {
+                    var counts = ImportCounts()
+                    try db.inTransaction(.immediate) {
+                        var writer = try ImportWriter(db, bulk: bulk, records: estimate)
+                        reading: while true {
+                            switch pipe.receive() {
+                            case .records(let records):
+                                for record in records { counts.count(try writer.write(record)) }
+                                pipe.recycle(records)
+                            case .end:
+                                break reading
+                            case .failure(let error):
+                                throw error
                             }
-                        } catch {
-                            throw .store(NoteStoreError(error, path: path))
                         }
+                        try writer.finish()
+                        return .commit
                     }
-                    try writer.finish()
-                    return .commit
+                    return counts
                 }
-                return counts
             }
         } catch let error as ImportError {
             throw error
@@ -64,8 +62,4 @@ extension NoteDatabase {
             throw .store(NoteStoreError(error, path: path))
         }
     }
-
-    /// The page cache an import may use, in KiB (SQLite's default is 2 000). Measured on a
-    /// million notes: 41 s with the default, 34 s with 64 MiB, and no better with more.
-    static let importCacheKiB = 64 * 1024
 }

@@ -10,6 +10,7 @@ extension NoteDatabase {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createV1)
         migrator.registerMigration("v2", migrate: migrateV2)
+        migrator.registerMigration("v3", migrate: migrateV3)
         // Future migrations go here, each under a new name.
         return migrator
     }

@@ -33,9 +33,7 @@ public struct NoteDatabase: Sendable {
         try Self.refuseNewerSchema(queue, path: path)
         do {
             try queue.writeWithoutTransaction { db in
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw DatabaseError(message: "could not switch the journal to WAL")
-                }
+                try Self.enterWAL(db)
                 // WAL's usual synchronous=NORMAL can drop the last commits on power loss. A note
                 // is one small transaction typed by a human: FULL costs one fsync and keeps the
                 // promise that capture never loses text.
@@ -45,6 +43,24 @@ public struct NoteDatabase: Sendable {
             throw NoteStoreError(error, path: path)
         }
         try self.init(writer: queue, path: path, now: now)
+    }
+
+    /// Puts the file in WAL mode (it stays so: the mode is kept in the file).
+    ///
+    /// While a bulk import in another process has the file in a rollback journal (see
+    /// ``ImportSettings``), SQLite refuses the switch at once with SQLITE_BUSY. This connection
+    /// then works in the rollback journal, waiting for the import's locks like for any other
+    /// writer's; the import switches the file back when it ends.
+    static func enterWAL(_ db: Database) throws {
+        let mode: String?
+        do {
+            mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            return
+        }
+        guard mode == "wal" else {
+            throw DatabaseError(message: "could not switch the journal to WAL")
+        }
     }
 
     /// Leaves the connection open for the rest of the process: for a command that exits right
@@ -100,20 +116,32 @@ public struct NoteDatabase: Sendable {
 
     /// Runs the migrations this file lacks.
     ///
-    /// Several processes may open a brand-new file at once; all but one then fail to create
-    /// tables that now exist. Such a loser finds the migrations complete and carries on.
+    /// Several processes may open a brand-new file at once. GRDB reads which migrations ran,
+    /// then runs each missing one in its own transaction; a process that read before another
+    /// committed fails to create tables that now exist. It then reads again and runs what is
+    /// still missing: each failure means another process applied a migration, so a try per
+    /// migration is enough.
     private func migrate() throws(NoteStoreError) {
         let migrator = Self.migrator
-        do {
-            if try !writer.read(migrator.hasCompletedMigrations) {
-                try migrator.migrate(writer)
-            }
-        } catch {
-            if (try? writer.read(migrator.hasCompletedMigrations)) != true {
-                throw NoteStoreError(error, path: displayPath)
+        var attempts = 0
+        while true {
+            do {
+                if try !writer.read(migrator.hasCompletedMigrations) {
+                    try migrator.migrate(writer)
+                }
+                return
+            } catch {
+                attempts += 1
+                if (try? writer.read(migrator.hasCompletedMigrations)) == true { return }
+                if attempts > Self.migrationCount {
+                    throw NoteStoreError(error, path: displayPath)
+                }
             }
         }
     }
+
+    /// How many migrations ``migrator`` has.
+    static var migrationCount: Int { migrator.migrations.count }
 
     /// Throws `.newerSchema` when the file records migrations this build does not know.
     ///

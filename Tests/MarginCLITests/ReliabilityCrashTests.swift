@@ -3,7 +3,7 @@ import Testing
 
 @Suite("reliability: crash safety of import")
 struct ReliabilityCrashTests {
-    /// 20 000 rather than 100 000: at 100 000 one debug import takes ~6 s and the test over 70 s.
+    /// 100 000 notes: a bulk import, long enough for kills to land in every phase of it.
     static let noteCount = 100_000
 
     /// A jsonl export of `count` valid unpinned notes, in the contract's shape.
@@ -85,7 +85,7 @@ struct ReliabilityCrashTests {
             // Measured under load the import may look slower than it now is: aim lower after a miss.
             if process.terminationReason != .uncaughtSignal { bound /= 2 }
             outcomes[process.terminationReason == .uncaughtSignal ? "killed, \(count)" : "finished", default: 0] += 1
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         print("reliability: killed imports (outcome, note count): \(outcomes)")
     }

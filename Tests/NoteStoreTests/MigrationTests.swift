@@ -45,7 +45,7 @@ struct MigrationTests {
     func v1NotesSurvive() throws {
         let path = try v1Store(Self.notes)
         let store = try NoteDatabase(path: path)
-        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2"])
+        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2", "v3"])
         #expect(try store.count() == Self.notes.count)
         for original in Self.notes {
             #expect(try store.note(id: original.id) == original)
@@ -75,5 +75,33 @@ struct MigrationTests {
         #expect(try store.notes(NoteFilter(tag: "new")).map(\.id) == [added.id])
         #expect(try store.count() == 4)
         try BulkImportTests.expectIntact(store)
+    }
+
+    @Test("v3's shorter indexes still list ties by id, reading in index order")
+    func tiesByID() throws {
+        let store = try NoteDatabase.inMemory()
+        let ids = ["c", "a", "d", "b"].map { String(repeating: $0, count: 8) + "-0000-4000-8000-000000000000" }
+        // Same millisecond, same position: only the id tells them apart.
+        for id in ids { try store.insert(note("tied \(id.prefix(1))", id: id, at: 0, pin: episodePin(at: 5000))) }
+        try store.insert(note("older", at: -1, pin: episodePin(at: 5000)))
+        let sorted = ids.sorted()
+        #expect(try store.notes().map(\.id).prefix(4) == ArraySlice(sorted.reversed()))
+        #expect(try store.notes(NoteFilter(itemID: "512ojhOuo1ktJprKbVcKyQ")).map(\.id).suffix(4) == ArraySlice(sorted))
+        #expect(try store.notes(NoteFilter(showID: "5CfCWKI5pZ28U0uOzXkDHe")).map(\.id).prefix(4) == ArraySlice(sorted.reversed()))
+        let exported = try store.exportedText(.jsonl).split(separator: "\n").map { $0.dropFirst(7).prefix(36) }
+        #expect(exported.suffix(4).map(String.init) == sorted)
+        let plans = try store.writer.read { db in
+            try [
+                "SELECT * FROM note ORDER BY created_at DESC, id DESC LIMIT 20",
+                "SELECT * FROM note WHERE item_id = 'x' ORDER BY progress_ms, created_at, id",
+                "SELECT * FROM note WHERE show_id = 'x' ORDER BY created_at DESC, id DESC",
+            ].map { sql in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
+            }
+        }
+        for plan in plans {
+            #expect(plan.contains("USING INDEX note_on_"), "\(plan)")
+            #expect(plan.contains("RIGHT PART OF ORDER BY"), "\(plan)")
+        }
     }
 }

@@ -1,0 +1,177 @@
+import Foundation
+import Synchronization
+
+/// Reads an import on a thread of its own and hands the records over in batches, so that
+/// parsing and validating the JSON overlaps with writing to SQLite.
+///
+/// The reading thread maps (or holds) the input itself, so no pointer into it crosses
+/// threads; only ``ImportRecord`` values do. At most ``capacity`` batches wait at a time,
+/// which keeps memory flat however large the input is. The writer must call ``close()``
+/// when it is done, normally or not: that stops the reading thread and waits for it.
+final class ImportPipe: Sendable {
+    /// What the reading thread sends after the estimate: any number of `.records`, then
+    /// `.end` or `.failure`.
+    enum Message: Sendable {
+        case records([ImportRecord])
+        /// Every record was read and was valid.
+        case end
+        /// The input cannot be imported; nothing after it is sent.
+        case failure(ImportError)
+    }
+
+    /// Records a batch holds.
+    static let batchSize = 256
+    /// Records read before the estimate is made from the share of the input they took.
+    static let sampleSize = 1024
+    /// Batches that may wait for the writer.
+    static let capacity = 8
+
+    private struct State {
+        /// About how many records the input holds, or why it cannot be read at all: exact
+        /// for an input of up to ``sampleSize`` records, scaled up from them for a larger one.
+        var estimate: Result<Int, ImportError>?
+        var waiting: [Message] = []
+        /// Batches the writer is done with, for the reading thread to free.
+        var spent: [[ImportRecord]] = []
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+    /// Counts the messages waiting.
+    private let sent = DispatchSemaphore(value: 0)
+    /// Counts the room left for messages. It starts at zero and is raised in `init`: Dispatch
+    /// traps when a semaphore is freed below the value it was created with, which a pipe
+    /// closed while full would be.
+    private let room = DispatchSemaphore(value: 0)
+    /// Signalled once when the estimate is known.
+    private let estimatedSignal = DispatchSemaphore(value: 0)
+    /// Signalled once when the reading thread has finished.
+    private let finished = DispatchSemaphore(value: 0)
+
+    private init() {
+        for _ in 0..<Self.capacity { room.signal() }
+    }
+
+    /// Starts reading `source` on a new thread.
+    static func reading(_ source: ImportSource) -> ImportPipe {
+        let pipe = ImportPipe()
+        let thread = Thread {
+            pipe.read(source)
+            pipe.finished.signal()
+        }
+        thread.name = "margin.import"
+        thread.start()
+        return pipe
+    }
+
+    /// About how many records the input holds; throws when the input cannot be read at all,
+    /// or holds a bad record among the first ``sampleSize``. Call it once, before ``receive()``.
+    func estimate() throws(ImportError) -> Int {
+        estimatedSignal.wait()
+        return try state.withLock { $0.estimate ?? .success(0) }.get()
+    }
+
+    /// The next message; waits for the reading thread when none is waiting.
+    ///
+    /// Call it only until `.end` or `.failure` has arrived: nothing comes after those.
+    func receive() -> Message {
+        sent.wait()
+        let message = state.withLock { $0.waiting.removeFirst() }
+        room.signal()
+        return message
+    }
+
+    /// Hands a batch the writer is done with back to the reading thread, to be freed there.
+    ///
+    /// The reading thread allocated the records' strings; freeing them on the thread that made
+    /// them keeps the writer, the slower of the two, out of the allocator's cross-thread path.
+    func recycle(_ batch: [ImportRecord]) {
+        state.withLock { $0.spent.append(batch) }
+    }
+
+    /// Stops the reading thread if it is still going and waits until it has finished.
+    func close() {
+        state.withLock { state in
+            state.closed = true
+            state.waiting.removeAll()
+        }
+        // A reader waiting for room wakes, finds the pipe closed and stops.
+        room.signal()
+        finished.wait()
+    }
+
+    /// Sends a message; false once the writer has closed the pipe (stop reading then).
+    private func send(_ message: Message) -> Bool {
+        let (closed, spent) = state.withLock { state in
+            defer { state.spent = [] }
+            return (state.closed, state.spent)
+        }
+        _ = consume spent
+        guard !closed else { return false }
+        room.wait()
+        let accepted = state.withLock { state in
+            guard !state.closed else { return false }
+            state.waiting.append(message)
+            return true
+        }
+        if accepted { sent.signal() }
+        return accepted
+    }
+
+    /// The reading thread's work.
+    private func read(_ source: ImportSource) {
+        var estimated = false
+        do throws(ImportError) {
+            try source.withBytes { (bytes) throws(ImportError) in
+                var batch: [ImportRecord] = []
+                var sample: [ImportRecord] = []
+                var open = true
+                try ImportReader.forEachRecord(in: bytes) { record, offset in
+                    guard estimated else {
+                        sample.append(record)
+                        if sample.count == Self.sampleSize {
+                            estimated = true
+                            let share = Double(max(offset, 1)) / Double(max(bytes.count, 1))
+                            publishEstimate(.success(Int((Double(sample.count) / share).rounded(.up))))
+                            open = sendAll(sample)
+                            sample = []
+                        }
+                        return open
+                    }
+                    batch.append(record)
+                    if batch.count == Self.batchSize {
+                        open = send(.records(batch))
+                        batch = []
+                        batch.reserveCapacity(Self.batchSize)
+                    }
+                    return open
+                }
+                if !estimated {
+                    estimated = true
+                    publishEstimate(.success(sample.count))
+                    open = sendAll(sample)
+                }
+                if open, batch.isEmpty || send(.records(batch)) {
+                    _ = send(.end)
+                }
+            }
+        } catch where estimated {
+            _ = send(.failure(error))
+        } catch {
+            publishEstimate(.failure(error))
+        }
+    }
+
+    /// Sends `records` in batches; false once the pipe is closed.
+    private func sendAll(_ records: [ImportRecord]) -> Bool {
+        stride(from: 0, to: records.count, by: Self.batchSize).allSatisfy { start in
+            send(.records(Array(records[start..<min(start + Self.batchSize, records.count)])))
+        }
+    }
+
+    /// Makes the estimate (or why there is none) known to ``estimate()``.
+    private func publishEstimate(_ estimate: Result<Int, ImportError>) {
+        state.withLock { $0.estimate = estimate }
+        estimatedSignal.signal()
+    }
+}
