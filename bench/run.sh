@@ -244,8 +244,10 @@ for size in $sizes; do
     export MARGIN_DB=$db
 
     say "  import ($import_runs runs into an empty store)"
+    # sync: ext4 frees the previous run's blocks after the unlink; without it that work lands
+    # in the timed run.
     hyper "scale-$size/import" --runs "$import_runs" -n "margin import" \
-        --prepare "rm -f $(q "$db") $(q "$db-wal") $(q "$db-shm") $(q "$db-journal")" \
+        --prepare "rm -f $(q "$db") $(q "$db-wal") $(q "$db-shm") $(q "$db-journal"); sync" \
         "$(q "$margin") import $(q "$notes")"
 
     say "  export vs sqlite3 -json"

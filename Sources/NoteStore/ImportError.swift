@@ -1,7 +1,7 @@
 import Foundation
 
-/// Why an import wrote nothing. Every record is checked before the first is written, so each
-/// of these leaves the store as it was.
+/// Why an import wrote nothing. An import is one transaction, rolled back at the first bad
+/// record or failed write, so each of these leaves the store as it was.
 public enum ImportError: Error, Equatable, LocalizedError {
     /// The input has no bytes, or only whitespace.
     case empty

@@ -60,8 +60,9 @@ extension ImportRecord {
             guard let itemID else { throw FieldError(field: "item_id", reason: "required when pinned is true") }
             guard let itemURI else { throw FieldError(field: "item_uri", reason: "required when pinned is true") }
             // The link and `margin jump` go by item_id; a URI naming something else is a mistake.
-            let uri = "spotify:\(itemType):\(itemID)"
-            guard itemURI == uri else { throw FieldError(field: "item_uri", reason: "expected \"\(uri)\" to match item_type and item_id") }
+            guard Self.isURI(itemURI, type: itemType, id: itemID) else {
+                throw FieldError(field: "item_uri", reason: "expected \"spotify:\(itemType):\(itemID)\" to match item_type and item_id")
+            }
             guard let progressMs else { throw FieldError(field: "progress_ms", reason: "required when pinned is true") }
             return Pin(
                 itemType: itemType, itemID: itemID, itemURI: itemURI, itemName: itemName,
@@ -152,12 +153,29 @@ extension ImportRecord {
         static func isUUID(_ value: String) -> Bool {
             value.withUTF8Bytes { bytes in
                 guard bytes.count == 36 else { return false }
-                for index in 0..<36 {
-                    let hyphen = index == 8 || index == 13 || index == 18 || index == 23
-                    guard hyphen ? bytes[index] == UInt8(ascii: "-") : bytes[index].isHexDigit else { return false }
+                var valid = true
+                for (index, byte) in bytes.enumerated() {
+                    switch index {
+                    case 8, 13, 18, 23: valid = valid && byte == UInt8(ascii: "-")
+                    default: valid = valid && byte.isHexDigit
+                    }
                 }
+                return valid
+            }
+        }
+
+        /// True when `uri` is `spotify:<type>:<id>`, compared without building it.
+        static func isURI(_ uri: String, type: String, id: String) -> Bool {
+            let scheme = "spotify:".utf8
+            let (typeCount, idCount) = (type.utf8.count, id.utf8.count)
+            guard uri.utf8.count == scheme.count + typeCount + 1 + idCount else { return false }
+            var rest = Substring(uri).utf8
+            func take(_ part: String.UTF8View) -> Bool {
+                guard rest.starts(with: part) else { return false }
+                rest = rest.dropFirst(part.count)
                 return true
             }
+            return take(scheme) && take(type.utf8) && take(":".utf8) && take(id.utf8)
         }
 
         /// 22 characters of `0-9A-Za-z`.
@@ -170,5 +188,5 @@ extension ImportRecord {
 extension UInt8 {
     fileprivate var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
     fileprivate var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
-    fileprivate var isHexDigit: Bool { isASCIIDigit || ((self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "f")) }
+    fileprivate var isHexDigit: Bool { self &- UInt8(ascii: "0") < 10 || (self | 0x20) &- UInt8(ascii: "a") < 6 }
 }

@@ -12,6 +12,9 @@ extension ImportRecord {
         case invalid(field: String, reason: String)
     }
 
+    /// The slot of `position`, the first of the keys derived from the others (then `link`).
+    static let firstDerivedSlot = NoteEncoding.keys.firstIndex(of: "position") ?? NoteEncoding.keys.count
+
     /// The UTF-8 of ``NoteEncoding/keys``, for matching keys without making strings.
     private static let keyBytes = NoteEncoding.keys.map { Array($0.utf8) }
 
@@ -53,7 +56,15 @@ extension ImportRecord {
                     let key = try Key(&scanner, expected: expected)
                     let slot = key.slot
                     try scanner.expect(UInt8(ascii: ":"), "':' after the key")
-                    let value = try scanner.value(depth: 1)
+                    let value: JSONValue
+                    if let slot, slot >= Self.firstDerivedSlot, scanner.peek == UInt8(ascii: "\""),
+                       scanner.plainString() != nil {
+                        // `position` and `link` are only checked to be strings or null; a plain
+                        // string (no escapes, so no NUL) passes without being copied out.
+                        value = .string("")
+                    } else {
+                        value = try scanner.value(depth: 1)
+                    }
                     if let slot {
                         if fields.values[slot] != nil, problem == nil { problem = (key.name, "appears twice") }
                         fields.values[slot] = value

@@ -42,7 +42,11 @@ extension NoteDatabase {
                         reading: while true {
                             switch pipe.receive() {
                             case .records(let records):
-                                for record in records { counts.count(try writer.write(record)) }
+                                // Each record is read in place: iterating would copy it (a retain
+                                // and a release of every string).
+                                try records.withUnsafeBufferPointer { records in
+                                    for index in records.indices { counts.count(try writer.write(records[index])) }
+                                }
                                 pipe.recycle(records)
                             case .end:
                                 break reading

@@ -10,7 +10,7 @@ extension MarginCommand {
             abstract: "Import notes from a json or jsonl export (- for stdin); all or nothing, idempotent by id.",
             discussion: """
                 A note whose id exists is left alone when identical or older, and replaced when the imported \
-                updated_at is newer. Every record is checked before anything is written.
+                updated_at is newer. One bad record anywhere means nothing is written.
                 """)
 
         @OptionGroup var store: StoreOptions
