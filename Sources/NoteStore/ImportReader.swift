@@ -52,6 +52,7 @@ enum ImportReader {
             scanner.index += 1
         } else {
             var number = 0
+            var fields = ImportRecord.Fields()
             while true {
                 number += 1
                 scanner.skipWhitespace()
@@ -60,7 +61,7 @@ enum ImportReader {
                 }
                 let record: ImportRecord
                 do throws(ImportRecord.Failure) {
-                    record = try ImportRecord.read(&scanner)
+                    record = try ImportRecord.read(&scanner, using: &fields)
                 } catch {
                     switch error {
                     case .syntax(let error):
@@ -90,6 +91,7 @@ enum ImportReader {
     ) throws(ImportError) {
         var lineStart = start
         var number = 0
+        var fields = ImportRecord.Fields()
         while lineStart < bytes.count {
             number += 1
             let lineEnd = endOfLine(in: bytes, from: lineStart)
@@ -103,7 +105,7 @@ enum ImportReader {
             }
             let record: ImportRecord
             do throws(ImportRecord.Failure) {
-                record = try ImportRecord.read(&scanner)
+                record = try ImportRecord.read(&scanner, using: &fields)
             } catch {
                 switch error {
                 case .syntax(let error):

@@ -12,6 +12,11 @@ extension ImportRecord {
     struct Fields {
         var values = [JSONValue?](repeating: nil, count: NoteEncoding.keys.count)
 
+        /// Forgets every value, keeping the table.
+        mutating func clear() {
+            for slot in values.indices { values[slot] = nil }
+        }
+
         /// Validates every field in the contract's order, then how the pin fields fit together.
         func record() throws(FieldError) -> ImportRecord {
             let id = try string(0)

@@ -38,8 +38,11 @@ extension ImportRecord {
     /// The whole object is read first, so broken JSON is reported as such even when a key
     /// before it was already wrong; then an unknown or repeated key, then the fields in the
     /// contract's order.
-    static func read(_ scanner: inout JSONScanner) throws(Failure) -> ImportRecord {
-        var fields = Fields()
+    ///
+    /// `fields` is scratch space, reused from record to record so that reading one allocates
+    /// no table of values.
+    static func read(_ scanner: inout JSONScanner, using fields: inout Fields) throws(Failure) -> ImportRecord {
+        fields.clear()
         var problem: (field: String, reason: String)?
         do throws(JSONSyntaxError) {
             try scanner.expect(UInt8(ascii: "{"), "'{'")
