@@ -244,9 +244,10 @@ for size in $sizes; do
     export MARGIN_DB=$db
 
     say "  import ($import_runs runs into an empty store)"
+    # One warm-up import, like every other measure: the first run also pages in the input.
     # sync: ext4 frees the previous run's blocks after the unlink; without it that work lands
     # in the timed run.
-    hyper "scale-$size/import" --runs "$import_runs" -n "margin import" \
+    hyper "scale-$size/import" --warmup 1 --runs "$import_runs" -n "margin import" \
         --prepare "rm -f $(q "$db") $(q "$db-wal") $(q "$db-shm") $(q "$db-journal"); sync" \
         "$(q "$margin") import $(q "$notes")"
 
