@@ -37,9 +37,11 @@ let package = Package(
         ),
         .target(
             name: "NoteStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        // sqlite3_config, which Swift cannot call (it is variadic).
+        .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "MarginCLI",
             dependencies: [

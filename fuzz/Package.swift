@@ -39,7 +39,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "NoteStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "NoteStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "MarginCLI",
             dependencies: [

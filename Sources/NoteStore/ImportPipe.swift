@@ -5,14 +5,15 @@ import Synchronization
 /// parsing and validating the JSON overlaps with writing to SQLite.
 ///
 /// The reading thread maps (or holds) the input itself, so no pointer into it crosses
-/// threads; only ``ImportRecord`` values do. At most ``capacity`` batches wait at a time,
-/// which keeps memory flat however large the input is. The writer must call ``close()``
-/// when it is done, normally or not: that stops the reading thread and waits for it.
+/// threads; only ``ImportBatch`` values do. At most ``capacity`` batches wait at a time,
+/// which keeps memory flat however large the input is, and the writer hands each batch back
+/// to be refilled (``recycle(_:)``). The writer must call ``close()`` when it is done,
+/// normally or not: that stops the reading thread and waits for it.
 final class ImportPipe: Sendable {
     /// What the reading thread sends after the estimate: any number of `.records`, then
     /// `.end` or `.failure`.
     enum Message: Sendable {
-        case records([ImportRecord])
+        case records(ImportBatch)
         /// Every record was read and was valid.
         case end
         /// The input cannot be imported; nothing after it is sent.
@@ -21,7 +22,8 @@ final class ImportPipe: Sendable {
 
     /// Records a batch holds.
     static let batchSize = 256
-    /// Records read before the estimate is made from the share of the input they took.
+    /// Records read before the estimate is made from the share of the input they took; they
+    /// go to the writer as the first batch.
     static let sampleSize = 1024
     /// Batches that may wait for the writer.
     static let capacity = 8
@@ -31,8 +33,8 @@ final class ImportPipe: Sendable {
         /// for an input of up to ``sampleSize`` records, scaled up from them for a larger one.
         var estimate: Result<Int, ImportError>?
         var waiting: [Message] = []
-        /// Batches the writer is done with, for the reading thread to free.
-        var spent: [[ImportRecord]] = []
+        /// Batches the writer is done with, for the reading thread to refill.
+        var spent: [ImportBatch] = []
         var closed = false
     }
 
@@ -81,11 +83,11 @@ final class ImportPipe: Sendable {
         return message
     }
 
-    /// Hands a batch the writer is done with back to the reading thread, to be freed there.
+    /// Hands a batch the writer is done with back to the reading thread, to be refilled.
     ///
-    /// The reading thread allocated the records' strings; freeing them on the thread that made
-    /// them keeps the writer, the slower of the two, out of the allocator's cross-thread path.
-    func recycle(_ batch: [ImportRecord]) {
+    /// Its memory is then reused rather than freed on this thread and allocated again on the
+    /// other, which keeps both out of the allocator's cross-thread path.
+    func recycle(_ batch: ImportBatch) {
         state.withLock { $0.spent.append(batch) }
     }
 
@@ -102,12 +104,7 @@ final class ImportPipe: Sendable {
 
     /// Sends a message; false once the writer has closed the pipe (stop reading then).
     private func send(_ message: Message) -> Bool {
-        let (closed, spent) = state.withLock { state in
-            defer { state.spent = [] }
-            return (state.closed, state.spent)
-        }
-        _ = consume spent
-        guard !closed else { return false }
+        guard !state.withLock({ $0.closed }) else { return false }
         room.wait()
         let accepted = state.withLock { state in
             guard !state.closed else { return false }
@@ -123,35 +120,26 @@ final class ImportPipe: Sendable {
         var estimated = false
         do throws(ImportError) {
             try source.withBytes { (bytes) throws(ImportError) in
-                var batch: [ImportRecord] = []
-                var sample: [ImportRecord] = []
+                var batch = ImportBatch()
                 var open = true
-                try ImportReader.forEachRecord(in: bytes) { record, offset in
-                    guard estimated else {
-                        sample.append(record)
-                        if sample.count == Self.sampleSize {
-                            estimated = true
-                            let share = Double(max(offset, 1)) / Double(max(bytes.count, 1))
-                            publishEstimate(.success(Int((Double(sample.count) / share).rounded(.up))))
-                            open = sendAll(sample)
-                            sample = []
-                        }
-                        return open
+                try ImportReader.forEachRecord(in: bytes, into: &batch) { batch, offset in
+                    if !estimated {
+                        guard batch.count == Self.sampleSize else { return true }
+                        estimated = true
+                        let share = Double(max(offset, 1)) / Double(max(bytes.count, 1))
+                        publishEstimate(.success(Int((Double(batch.count) / share).rounded(.up))))
+                    } else if batch.count < Self.batchSize {
+                        return true
                     }
-                    batch.append(record)
-                    if batch.count == Self.batchSize {
-                        open = send(.records(batch))
-                        batch = []
-                        batch.reserveCapacity(Self.batchSize)
-                    }
+                    open = send(.records(batch))
+                    batch = emptyBatch()
                     return open
                 }
                 if !estimated {
                     estimated = true
-                    publishEstimate(.success(sample.count))
-                    open = sendAll(sample)
+                    publishEstimate(.success(batch.count))
                 }
-                if open, batch.isEmpty || send(.records(batch)) {
+                if open, batch.count == 0 || send(.records(batch)) {
                     _ = send(.end)
                 }
             }
@@ -162,11 +150,11 @@ final class ImportPipe: Sendable {
         }
     }
 
-    /// Sends `records` in batches; false once the pipe is closed.
-    private func sendAll(_ records: [ImportRecord]) -> Bool {
-        stride(from: 0, to: records.count, by: Self.batchSize).allSatisfy { start in
-            send(.records(Array(records[start..<min(start + Self.batchSize, records.count)])))
-        }
+    /// A batch to fill: one the writer is done with, or a new one.
+    private func emptyBatch() -> ImportBatch {
+        guard var batch = state.withLock({ $0.spent.popLast() }) else { return ImportBatch() }
+        batch.removeAll()
+        return batch
     }
 
     /// Makes the estimate (or why there is none) known to ``estimate()``.

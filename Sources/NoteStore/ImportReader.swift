@@ -11,10 +11,11 @@ import Darwin
 /// skipped): `[` is a JSON array, `{` JSON Lines, where blank lines are skipped and every
 /// other line holds exactly one object.
 enum ImportReader {
-    /// Calls `body` with each record in order and the offset in `bytes` just past it; stops
+    /// Appends each record in order to `batch`, then calls `body` with it and the offset in
+    /// `bytes` just past the record (`body` may hand the batch on and start another); stops
     /// at the first bad record, or when `body` returns false.
     static func forEachRecord(
-        in bytes: UnsafeBufferPointer<UInt8>, _ body: (ImportRecord, Int) -> Bool
+        in bytes: UnsafeBufferPointer<UInt8>, into batch: inout ImportBatch, _ body: (inout ImportBatch, Int) -> Bool
     ) throws(ImportError) {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             // What PowerShell's `>` writes; worth naming rather than calling it "not JSON".
@@ -27,9 +28,9 @@ enum ImportReader {
         case nil:
             throw .empty
         case UInt8(ascii: "["):
-            try forEachElement(of: scanner, body)
+            try forEachElement(of: scanner, into: &batch, body)
         case UInt8(ascii: "{"):
-            try forEachLine(in: bytes, from: start, body)
+            try forEachLine(in: bytes, from: start, into: &batch, body)
         default:
             throw .notJSON(
                 line: line(at: scanner.index, in: bytes),
@@ -39,7 +40,7 @@ enum ImportReader {
 
     /// The records of a JSON array; `scanner` is at its `[`.
     private static func forEachElement(
-        of scanner: JSONScanner, _ body: (ImportRecord, Int) -> Bool
+        of scanner: JSONScanner, into batch: inout ImportBatch, _ body: (inout ImportBatch, Int) -> Bool
     ) throws(ImportError) {
         var scanner = scanner
         let bytes = scanner.bytes
@@ -59,9 +60,8 @@ enum ImportReader {
                 guard scanner.peek == UInt8(ascii: "{") else {
                     throw syntax("expected record \(number) as a JSON object, found \(scanner.found)", at: scanner.index)
                 }
-                let record: ImportRecord
                 do throws(ImportRecord.Failure) {
-                    record = try ImportRecord.read(&scanner, using: &fields)
+                    try ImportRecord.read(&scanner, into: &batch, using: &fields)
                 } catch {
                     switch error {
                     case .syntax(let error):
@@ -70,7 +70,7 @@ enum ImportReader {
                         throw .invalidRecord(location: "record \(number)", field: field, reason: reason)
                     }
                 }
-                guard body(record, scanner.index) else { return }
+                guard body(&batch, scanner.index) else { return }
                 scanner.skipWhitespace()
                 guard let next = scanner.peek, next == UInt8(ascii: ",") || next == UInt8(ascii: "]") else {
                     throw syntax("expected ',' or ']' after record \(number), found \(scanner.found)", at: scanner.index)
@@ -87,7 +87,8 @@ enum ImportReader {
 
     /// The records of JSON Lines, from `start`.
     private static func forEachLine(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (ImportRecord, Int) -> Bool
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, into batch: inout ImportBatch,
+        _ body: (inout ImportBatch, Int) -> Bool
     ) throws(ImportError) {
         var lineStart = start
         var number = 0
@@ -103,9 +104,8 @@ enum ImportReader {
             guard scanner.peek == UInt8(ascii: "{") else {
                 throw .notJSON(line: number, detail: "expected a JSON object, found \(scanner.found)")
             }
-            let record: ImportRecord
             do throws(ImportRecord.Failure) {
-                record = try ImportRecord.read(&scanner, using: &fields)
+                try ImportRecord.read(&scanner, into: &batch, using: &fields)
             } catch {
                 switch error {
                 case .syntax(let error):
@@ -118,7 +118,7 @@ enum ImportReader {
             guard scanner.atEnd else {
                 throw .notJSON(line: number, detail: "expected one JSON object per line, found \(scanner.found) after it")
             }
-            guard body(record, min(lineEnd + 1, bytes.count)) else { return }
+            guard body(&batch, min(lineEnd + 1, bytes.count)) else { return }
         }
     }
 

@@ -10,7 +10,7 @@ extension ImportRecord {
     /// The values of one note object, by key slot (see ``slot(of:expected:)``), and their
     /// validation.
     struct Fields {
-        var values = [JSONValue?](repeating: nil, count: NoteEncoding.keys.count)
+        var values = [Value?](repeating: nil, count: NoteEncoding.keys.count)
 
         /// Forgets every value, keeping the table.
         mutating func clear() {
@@ -18,37 +18,45 @@ extension ImportRecord {
         }
 
         /// Validates every field in the contract's order, then how the pin fields fit together.
-        func record() throws(FieldError) -> ImportRecord {
+        ///
+        /// The strings are in `batch` already; the id is lowercased there, and a time without
+        /// milliseconds or tags out of order are added to it in the store's form.
+        func record(in batch: inout ImportBatch) throws(FieldError) -> ImportRecord {
             let id = try string(0)
-            guard Self.isUUID(id) else {
+            guard batch.withBytes(of: id, Self.isUUID) else {
+                throw FieldError(field: "id", reason: "expected a UUID like 0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f")
+            }
+            for index in id.range where batch.bytes[index] >= UInt8(ascii: "A") && batch.bytes[index] <= UInt8(ascii: "F") {
+                batch.bytes[index] |= 0x20
+            }
+            guard let key = batch.withBytes(of: id, NoteKey.init(utf8:)) else {
                 throw FieldError(field: "id", reason: "expected a UUID like 0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f")
             }
             let text = try string(1)
-            guard !Self.isBlank(text) else {
+            guard !batch.withBytes(of: text, Self.isBlank) else {
                 throw FieldError(field: "text", reason: "expected text with at least one non-blank character")
             }
-            let tags = try self.tags()
-            let (createdAt, updatedAt) = (try time(3), try time(4))
+            let tags = try self.tags(in: &batch)
+            let (createdAt, updatedAt) = (try time(3, in: &batch), try time(4, in: &batch))
             return ImportRecord(
-                id: Self.lowercased(id), text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt,
-                pin: try pin())
+                id: id, key: key, text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt, pin: try pin(in: batch))
         }
 
         /// `pinned` and the pin fields (`position` and `link` are derived: checked, then
         /// ignored); nil for an unpinned note, whose pin fields must all be null.
-        private func pin() throws(FieldError) -> Pin? {
+        private func pin(in batch: ImportBatch) throws(FieldError) -> PinSpans? {
             guard case .bool(let pinned) = try present(5) else { throw mistyped(5, "a boolean") }
             let itemType = try optionalString(6)
-            if let itemType, itemType != "episode", itemType != "track" {
+            if let itemType, !batch.withBytes(of: itemType, { Self.equals($0, "episode") || Self.equals($0, "track") }) {
                 throw FieldError(field: "item_type", reason: "expected \"episode\", \"track\" or null")
             }
             let itemID = try optionalString(7)
-            if let itemID, !Self.isBase62ID(itemID) {
+            if let itemID, !batch.withBytes(of: itemID, Self.isBase62ID) {
                 throw FieldError(field: "item_id", reason: "expected a 22-character base62 Spotify id or null")
             }
             let (itemURI, itemName) = (try optionalString(8), try optionalString(9))
             let (showID, showName) = (try optionalString(10), try optionalString(11))
-            if let showID, !Self.isBase62ID(showID) {
+            if let showID, !batch.withBytes(of: showID, Self.isBase62ID) {
                 throw FieldError(field: "show_id", reason: "expected a 22-character base62 Spotify id or null")
             }
             let (progressMs, durationMs) = (try milliseconds(12), try milliseconds(13))
@@ -65,17 +73,18 @@ extension ImportRecord {
             guard let itemID else { throw FieldError(field: "item_id", reason: "required when pinned is true") }
             guard let itemURI else { throw FieldError(field: "item_uri", reason: "required when pinned is true") }
             // The link and `margin jump` go by item_id; a URI naming something else is a mistake.
-            guard Self.isURI(itemURI, type: itemType, id: itemID) else {
-                throw FieldError(field: "item_uri", reason: "expected \"spotify:\(itemType):\(itemID)\" to match item_type and item_id")
+            guard Self.isURI(itemURI, type: itemType, id: itemID, in: batch) else {
+                let expected = "spotify:\(batch.string(itemType)):\(batch.string(itemID))"
+                throw FieldError(field: "item_uri", reason: "expected \"\(expected)\" to match item_type and item_id")
             }
             guard let progressMs else { throw FieldError(field: "progress_ms", reason: "required when pinned is true") }
-            return Pin(
+            return PinSpans(
                 itemType: itemType, itemID: itemID, itemURI: itemURI, itemName: itemName,
                 showID: showID, showName: showName, progressMs: progressMs, durationMs: durationMs)
         }
 
         /// The value at `slot`, or "missing".
-        private func present(_ slot: Int) throws(FieldError) -> JSONValue {
+        private func present(_ slot: Int) throws(FieldError) -> Value {
             guard let value = values[slot] else { throw FieldError(field: NoteEncoding.keys[slot], reason: "missing") }
             return value
         }
@@ -86,18 +95,18 @@ extension ImportRecord {
         }
 
         /// A string.
-        private func string(_ slot: Int) throws(FieldError) -> String {
-            guard case .string(let value) = try present(slot) else { throw mistyped(slot, "a string") }
-            return value
+        private func string(_ slot: Int) throws(FieldError) -> ByteSpan {
+            guard case .string(let span, _) = try present(slot) else { throw mistyped(slot, "a string") }
+            return span
         }
 
         /// A string or null. Only `text` may hold NUL: the store reads other columns as C strings.
-        private func optionalString(_ slot: Int) throws(FieldError) -> String? {
+        private func optionalString(_ slot: Int) throws(FieldError) -> ByteSpan? {
             switch try present(slot) {
             case .null: return nil
-            case .string(let value):
-                if value.anyUTF8Byte({ $0 == 0 }) { throw FieldError(field: NoteEncoding.keys[slot], reason: "cannot contain NUL (U+0000)") }
-                return value
+            case .string(let span, let nul):
+                if nul { throw FieldError(field: NoteEncoding.keys[slot], reason: "cannot contain NUL (U+0000)") }
+                return span
             default: throw mistyped(slot, "a string or null")
             }
         }
@@ -111,81 +120,95 @@ extension ImportRecord {
             }
         }
 
-        /// A time in the contract's form, with or without milliseconds, as canonical text.
-        private func time(_ slot: Int) throws(FieldError) -> String {
+        /// A time in the contract's form, with or without milliseconds, in canonical form.
+        private func time(_ slot: Int, in batch: inout ImportBatch) throws(FieldError) -> ByteSpan {
             let failure = FieldError(field: NoteEncoding.keys[slot], reason: "expected a UTC time like 2026-11-21T09:15:02.123Z")
-            guard case .string(let value) = try present(slot) else { throw failure }
-            let canonical = value.utf8.count == 20 && value.hasSuffix("Z") ? String(value.dropLast()) + ".000Z" : value
-            guard NoteTimestamp.isValidCanonical(canonical) else { throw failure }
-            return canonical
+            guard case .string(var span, _) = try present(slot) else { throw failure }
+            if span.count == 20, batch.bytes[span.start + 19] == UInt8(ascii: "Z") {
+                // `…:02Z` is `…:02.000Z`.
+                let start = batch.bytes.count
+                for index in span.start..<span.start + 19 { batch.bytes.append(batch.bytes[index]) }
+                batch.bytes.append(contentsOf: ".000Z".utf8)
+                span = ByteSpan(start: start, count: 24)
+            }
+            guard batch.withBytes(of: span, NoteTimestamp.isValidCanonical) else { throw failure }
+            return span
         }
 
         /// Tags: an array of strings, each already as the store keeps tags; returned normalized.
-        private func tags() throws(FieldError) -> [String] {
-            guard case .array(let elements) = try present(2) else { throw mistyped(2, "an array of strings") }
-            var tags: [String] = []
-            tags.reserveCapacity(elements.count)
-            for element in elements {
-                guard case .string(let tag) = element else { throw mistyped(2, "an array of strings") }
-                guard Self.isPlainTag(tag) || Note.normalizedTags([tag]) == [tag] else {
+        private func tags(in batch: inout ImportBatch) throws(FieldError) -> Range<Int> {
+            guard case .strings(let range, let onlyStrings) = try present(2) else { throw mistyped(2, "an array of strings") }
+            var plain = true
+            for index in range where !batch.withBytes(of: batch.tags[index], Self.isPlainTag) {
+                plain = false
+                let tag = batch.string(batch.tags[index])
+                guard Note.normalizedTags([tag]) == [tag] else {
                     throw FieldError(
                         field: "tags",
                         reason: "\(NoteEncoding.string(tag)) is not a tag: tags are non-blank, without control characters or spaces at either end")
                 }
-                tags.append(tag)
             }
-            let sorted = zip(tags, tags.dropFirst()).allSatisfy { $0 < $1 }
-            return sorted ? tags : Note.normalizedTags(tags)
+            guard onlyStrings else { throw mistyped(2, "an array of strings") }
+            let sorted = zip(range, range.dropFirst()).allSatisfy { left, right in
+                let (first, second) = (batch.tags[left], batch.tags[right])
+                return plain
+                    ? batch.bytes.withUnsafeBufferPointer { $0[first.range].lexicographicallyPrecedes($0[second.range]) }
+                    : batch.string(first) < batch.string(second)
+            }
+            if sorted { return range }
+            let normalized = Note.normalizedTags(range.map { batch.string(batch.tags[$0]) })
+            let first = batch.tags.count
+            for tag in normalized { batch.tags.append(batch.append(tag)) }
+            return first..<batch.tags.count
         }
 
         /// True for a tag of printable ASCII without spaces: valid without a closer look.
-        static func isPlainTag(_ tag: String) -> Bool {
-            !tag.isEmpty && tag.allUTF8Bytes { $0 > 0x20 && $0 < 0x7F }
+        static func isPlainTag(_ tag: UnsafeBufferPointer<UInt8>) -> Bool {
+            !tag.isEmpty && tag.allSatisfy { $0 > 0x20 && $0 < 0x7F }
         }
 
         /// True when the text has no character but whitespace; most texts answer at once.
-        static func isBlank(_ text: String) -> Bool {
-            if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
-            return !text.unicodeScalars.contains { !$0.properties.isWhitespace }
+        static func isBlank(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            // A visible ASCII character is not whitespace; only texts without one need decoding.
+            if text.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+            return !String(decoding: text, as: UTF8.self).unicodeScalars.contains { !$0.properties.isWhitespace }
         }
 
-        /// The id in lowercase, without a copy when it already is.
-        static func lowercased(_ id: String) -> String {
-            id.anyUTF8Byte { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? id.lowercased() : id
+        /// True when `bytes` are the UTF-8 of `text`.
+        static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+            bytes.count == text.utf8CodeUnitCount
+                && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
 
         /// `8-4-4-4-12` hexadecimal digits, either case.
-        static func isUUID(_ value: String) -> Bool {
-            value.withUTF8Bytes { bytes in
-                guard bytes.count == 36 else { return false }
-                var valid = true
-                for (index, byte) in bytes.enumerated() {
-                    switch index {
-                    case 8, 13, 18, 23: valid = valid && byte == UInt8(ascii: "-")
-                    default: valid = valid && byte.isHexDigit
-                    }
+        static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count == 36 else { return false }
+            var valid = true
+            for index in 0..<36 {
+                let byte = bytes[index]
+                switch index {
+                case 8, 13, 18, 23: valid = valid && byte == UInt8(ascii: "-")
+                default: valid = valid && byte.isHexDigit
                 }
-                return valid
             }
+            return valid
         }
 
         /// True when `uri` is `spotify:<type>:<id>`, compared without building it.
-        static func isURI(_ uri: String, type: String, id: String) -> Bool {
-            let scheme = "spotify:".utf8
-            let (typeCount, idCount) = (type.utf8.count, id.utf8.count)
-            guard uri.utf8.count == scheme.count + typeCount + 1 + idCount else { return false }
-            var rest = Substring(uri).utf8
-            func take(_ part: String.UTF8View) -> Bool {
-                guard rest.starts(with: part) else { return false }
-                rest = rest.dropFirst(part.count)
-                return true
+        static func isURI(_ uri: ByteSpan, type: ByteSpan, id: ByteSpan, in batch: ImportBatch) -> Bool {
+            guard uri.count == 8 + type.count + 1 + id.count else { return false }
+            return batch.bytes.withUnsafeBufferPointer { bytes in
+                let part = { (start: Int, count: Int) in UnsafeBufferPointer(rebasing: bytes[start..<start + count]) }
+                return equals(part(uri.start, 8), "spotify:")
+                    && part(uri.start + 8, type.count).elementsEqual(part(type.start, type.count))
+                    && bytes[uri.start + 8 + type.count] == UInt8(ascii: ":")
+                    && part(uri.start + 9 + type.count, id.count).elementsEqual(part(id.start, id.count))
             }
-            return take(scheme) && take(type.utf8) && take(":".utf8) && take(id.utf8)
         }
 
         /// 22 characters of `0-9A-Za-z`.
-        static func isBase62ID(_ value: String) -> Bool {
-            value.utf8.count == 22 && value.allUTF8Bytes { $0.isASCIIDigit || $0.isASCIILetter }
+        static func isBase62ID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.count == 22 && bytes.allSatisfy { $0.isASCIIDigit || $0.isASCIILetter }
         }
     }
 }

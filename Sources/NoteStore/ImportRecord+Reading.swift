@@ -33,15 +33,18 @@ extension ImportRecord {
         return keyBytes.indices.first(where: matches)
     }
 
-    /// Reads the object at the scanner's position and validates it.
+    /// Reads the object at the scanner's position, validates it and appends it to `batch`.
     ///
     /// The whole object is read first, so broken JSON is reported as such even when a key
     /// before it was already wrong; then an unknown or repeated key, then the fields in the
     /// contract's order.
     ///
     /// `fields` is scratch space, reused from record to record so that reading one allocates
-    /// no table of values.
-    static func read(_ scanner: inout JSONScanner, using fields: inout Fields) throws(Failure) -> ImportRecord {
+    /// no table of values. A record that fails leaves bytes behind in `batch`, which is then
+    /// not written.
+    static func read(
+        _ scanner: inout JSONScanner, into batch: inout ImportBatch, using fields: inout Fields
+    ) throws(Failure) {
         fields.clear()
         var problem: (field: String, reason: String)?
         do throws(JSONSyntaxError) {
@@ -59,14 +62,14 @@ extension ImportRecord {
                     let key = try Key(&scanner, expected: expected)
                     let slot = key.slot
                     try scanner.expect(UInt8(ascii: ":"), "':' after the key")
-                    let value: JSONValue
+                    let value: Fields.Value
                     if let slot, slot >= Self.firstDerivedSlot, scanner.peek == UInt8(ascii: "\""),
                        scanner.plainString() != nil {
                         // `position` and `link` are only checked to be strings or null; a plain
-                        // string (no escapes, so no NUL) passes without being copied out.
-                        value = .string("")
+                        // string (no escapes, so no NUL) passes without being copied.
+                        value = .string(ByteSpan(start: 0, count: 0), nul: false)
                     } else {
-                        value = try scanner.value(depth: 1)
+                        value = try Fields.Value.read(&scanner, into: &batch)
                     }
                     if let slot {
                         if fields.values[slot] != nil, problem == nil { problem = (key.name, "appears twice") }
@@ -88,7 +91,7 @@ extension ImportRecord {
         }
         if let problem { throw .invalid(field: problem.field, reason: problem.reason) }
         do throws(FieldError) {
-            return try fields.record()
+            batch.records.append(try fields.record(in: &batch))
         } catch {
             throw .invalid(field: error.field, reason: error.reason)
         }

@@ -1,17 +1,32 @@
 /// One note of an import, validated and in the form the store keeps: lowercase id, tags
 /// normalized, times in the contract's canonical text.
 ///
-/// Kept apart from ``Note`` so that a million-row import binds its strings straight into the
-/// insert statement, without `Date` conversions and back.
-struct ImportRecord: Equatable {
-    var id: String
-    var text: String
-    var tags: [String]
+/// Its strings are spans of the ``ImportBatch`` that holds it, so a million-row import binds
+/// them straight into the insert statement, without a `String` or `Date` per field.
+struct ImportRecord: Equatable, Sendable {
+    var id: ByteSpan
+    /// The id as 128 bits, worked out on the reading thread for the writer's lookups.
+    var key: NoteKey
+    var text: ByteSpan
+    /// The record's run of ``ImportBatch/tags``.
+    var tags: Range<Int>
     /// `2026-11-21T09:15:02.123Z`.
-    var createdAt: String
+    var createdAt: ByteSpan
     /// `2026-11-21T09:15:02.123Z`; decides which of two versions of a note wins.
-    var updatedAt: String
-    var pin: Pin?
+    var updatedAt: ByteSpan
+    var pin: PinSpans?
+
+    /// The fields of a ``Pin``.
+    struct PinSpans: Equatable, Sendable {
+        var itemType: ByteSpan
+        var itemID: ByteSpan
+        var itemURI: ByteSpan
+        var itemName: ByteSpan?
+        var showID: ByteSpan?
+        var showName: ByteSpan?
+        var progressMs: Int
+        var durationMs: Int?
+    }
 
     /// What writing this record did.
     enum Outcome {

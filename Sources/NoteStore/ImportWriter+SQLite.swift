@@ -22,18 +22,16 @@ extension ImportWriter {
         return DatabaseError(resultCode: ResultCode(rawValue: extended), message: message)
     }
 
-    /// Binds text with its length, so that a NUL inside is kept; nil binds NULL.
-    func bind(_ statement: SQLiteStatement, _ index: Int32, _ value: String?) throws {
-        guard let value else {
+    /// Binds UTF-8 text with its length, so that a NUL inside is kept; nil binds NULL.
+    func bind(_ statement: SQLiteStatement, _ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>?) throws {
+        guard let bytes else {
             sqlite3_bind_null(statement, index)
             return
         }
-        let code = value.withUTF8Bytes { bytes in
-            // An empty buffer may have no address, and a NULL pointer would bind NULL.
-            let start = UnsafeRawPointer(bytes.baseAddress ?? Self.empty.utf8Start)
-            guard let count = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }
-            return sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), count, Self.transient)
-        }
+        // An empty buffer may have no address, and a NULL pointer would bind NULL.
+        let start = UnsafeRawPointer(bytes.baseAddress ?? Self.empty.utf8Start)
+        guard let count = Int32(exactly: bytes.count) else { throw failure(SQLITE_TOOBIG) }
+        let code = sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), count, Self.transient)
         guard code == SQLITE_OK else { throw failure(code) }
     }
 

@@ -66,22 +66,21 @@ struct ImportWriter {
     ///
     /// Records are taken in input order, so a later record with the same id is judged against
     /// what the earlier one left.
-    mutating func write(_ record: ImportRecord) throws -> ImportRecord.Outcome {
-        let key = bulk ? NoteKey(record.id) : nil
-        guard let (seq, storedUpdatedAt) = try stored(record.id, key: key) else {
+    mutating func write(_ record: ImportRecord, from batch: ImportBatch.Contents) throws -> ImportRecord.Outcome {
+        let id = batch[record.id]
+        guard let (seq, storedUpdatedAt) = try stored(record, id: id) else {
             try prepareForWriting()
             let seq = nextSeq
             nextSeq += 1
-            if let key { seqByKey[key] = seq }
             let insert = statements.insertNote
             try bind(insert, 1, seq)
-            try bind(insert, 2, record.id)
-            try bindNote(record, to: insert)
+            try bind(insert, 2, id)
+            try bindNote(record, from: batch, to: insert)
             try run(insert)
-            try insertTags(of: record, seq: seq)
+            try insertTags(of: record, from: batch, seq: seq)
             return .added
         }
-        guard storedUpdatedAt < record.updatedAt else { return .unchanged }
+        guard storedUpdatedAt.utf8.lexicographicallyPrecedes(batch[record.updatedAt]) else { return .unchanged }
         try prepareForWriting()
         if let keepOldText = statements.keepOldText, seq <= lastSeqBefore {
             // The old text leaves the full-text index in `finish()`.
@@ -89,11 +88,11 @@ struct ImportWriter {
             try run(keepOldText)
         }
         try bind(statements.updateNote, 1, seq)
-        try bindNote(record, to: statements.updateNote)
+        try bindNote(record, from: batch, to: statements.updateNote)
         try run(statements.updateNote)
         try bind(statements.deleteTags, 1, seq)
         try run(statements.deleteTags)
-        try insertTags(of: record, seq: seq)
+        try insertTags(of: record, from: batch, seq: seq)
         return .updated
     }
 
@@ -104,6 +103,8 @@ struct ImportWriter {
             return
         }
         if bulk {
+            // The size of the sorter's runs follows the page cache (see ImportSettings).
+            try db.execute(sql: "PRAGMA cache_size = \(-ImportSettings.sortCacheKiB)")
             for sql in dropped { try db.execute(sql: sql) }
             try rebuildFullTextIndex()
         } else {
@@ -156,14 +157,22 @@ struct ImportWriter {
         }
     }
 
-    /// The stored note with this id: its `seq` and `updated_at`.
-    private func stored(_ id: String, key: NoteKey?) throws -> (Int64, String)? {
+    /// The stored note with the record's id (`id`): its `seq` and `updated_at`.
+    ///
+    /// In a bulk import a new id is given the next `seq` here already, in the same hash
+    /// lookup that finds it is new.
+    private mutating func stored(_ record: ImportRecord, id: UnsafeBufferPointer<UInt8>) throws -> (Int64, String)? {
         if bulk {
-            guard let key, let seq = seqByKey[key] else { return nil }
+            guard let seq = seqByKey.updateValue(nextSeq, forKey: record.key) else { return nil }
+            seqByKey[record.key] = seq
             let statement = statements.updatedAtBySeq
             try bind(statement, 1, seq)
             defer { sqlite3_reset(statement) }
-            return try step(statement) ? (seq, text(statement, 0)) : nil
+            guard try step(statement) else {
+                seqByKey[record.key] = nextSeq
+                return nil
+            }
+            return (seq, text(statement, 0))
         }
         let statement = statements.findByID
         try bind(statement, 1, id)
@@ -172,27 +181,27 @@ struct ImportWriter {
     }
 
     /// Inserts the record's tags under `seq`.
-    private func insertTags(of record: ImportRecord, seq: Int64) throws {
+    private func insertTags(of record: ImportRecord, from batch: ImportBatch.Contents, seq: Int64) throws {
         let insert = statements.insertTag
-        for tag in record.tags {
+        for tag in batch.tags[record.tags] {
             try bind(insert, 1, seq)
-            try bind(insert, 2, tag)
+            try bind(insert, 2, batch[tag])
             try run(insert)
         }
     }
 
     /// Binds a note's columns but its id, from parameter 3 on (`text` … `duration_ms`).
-    private func bindNote(_ record: ImportRecord, to statement: SQLiteStatement) throws {
+    private func bindNote(_ record: ImportRecord, from batch: ImportBatch.Contents, to statement: SQLiteStatement) throws {
         let pin = record.pin
-        try bind(statement, 3, record.text)
-        try bind(statement, 4, record.createdAt)
-        try bind(statement, 5, record.updatedAt)
-        try bind(statement, 6, pin?.itemType)
-        try bind(statement, 7, pin?.itemID)
-        try bind(statement, 8, pin?.itemURI)
-        try bind(statement, 9, pin?.itemName)
-        try bind(statement, 10, pin?.showID)
-        try bind(statement, 11, pin?.showName)
+        try bind(statement, 3, batch[record.text])
+        try bind(statement, 4, batch[record.createdAt])
+        try bind(statement, 5, batch[record.updatedAt])
+        try bind(statement, 6, pin.map { batch[$0.itemType] })
+        try bind(statement, 7, pin.map { batch[$0.itemID] })
+        try bind(statement, 8, pin.map { batch[$0.itemURI] })
+        try bind(statement, 9, pin?.itemName.map { batch[$0] })
+        try bind(statement, 10, pin?.showID.map { batch[$0] })
+        try bind(statement, 11, pin?.showName.map { batch[$0] })
         try bind(statement, 12, pin?.progressMs)
         try bind(statement, 13, pin?.durationMs)
     }

@@ -1,11 +1,19 @@
 /// Reading JSON strings: escapes, surrogate pairs and UTF-8 validation.
 extension JSONScanner {
     /// Reads a string literal, the opening quote included.
+    mutating func string() throws(JSONSyntaxError) -> String {
+        var decoded: [UInt8] = []
+        _ = try string(into: &decoded)
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// Reads a string literal, the opening quote included, appending its UTF-8 to `arena`;
+    /// returns where it went and whether it holds U+0000 (which only `\u0000` can write).
     ///
-    /// A string without escapes is decoded straight from the input; one with escapes is
+    /// A string without escapes is copied straight from the input; one with escapes is
     /// rebuilt byte by byte. Either way the bytes must be valid UTF-8, and control characters
     /// must have been escaped, as JSON requires.
-    mutating func string() throws(JSONSyntaxError) -> String {
+    mutating func string(into arena: inout [UInt8]) throws(JSONSyntaxError) -> (span: ByteSpan, nul: Bool) {
         index += 1
         let start = index
         var ascii = true
@@ -14,9 +22,12 @@ extension JSONScanner {
             if byte == UInt8(ascii: "\"") {
                 let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                return try decode(run, ascii: ascii, at: start)
+                guard ascii || UTF8Validation.isValid(run) else { throw notUTF8(at: start) }
+                let span = ByteSpan(start: arena.count, count: run.count)
+                arena.append(contentsOf: run)
+                return (span, false)
             }
-            if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
+            if byte == UInt8(ascii: "\\") { return try escapedString(from: start, into: &arena) }
             if byte < 0x20 { throw unescapedControl(byte) }
             if byte >= 0x80 { ascii = false }
             index += 1
@@ -42,23 +53,29 @@ extension JSONScanner {
     }
 
     /// Finishes a string that contains escapes; `start` is its first byte after the quote.
-    private mutating func escapedString(from start: Int) throws(JSONSyntaxError) -> String {
-        var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    private mutating func escapedString(
+        from start: Int, into arena: inout [UInt8]
+    ) throws(JSONSyntaxError) -> (span: ByteSpan, nul: Bool) {
+        let first = arena.count
+        arena.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        var nul = false
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return try decoded.withUnsafeBufferPointer { (run) throws(JSONSyntaxError) in
-                    try decode(run, ascii: false, at: start)
-                }
+                let valid = arena.withUnsafeBufferPointer { UTF8Validation.isValid(UnsafeBufferPointer(rebasing: $0[first...])) }
+                guard valid else { throw notUTF8(at: start) }
+                return (ByteSpan(start: first, count: arena.count - first), nul)
             case UInt8(ascii: "\\"):
                 index += 1
-                try escape(into: &decoded)
+                let before = arena.count
+                try escape(into: &arena)
+                nul = nul || (arena.count == before + 1 && arena[before] == 0)
             case 0..<0x20:
                 throw unescapedControl(byte)
             default:
-                decoded.append(byte)
+                arena.append(byte)
                 index += 1
             }
         }
@@ -115,13 +132,9 @@ extension JSONScanner {
         return value
     }
 
-    /// Decodes string bytes, refusing invalid UTF-8 (which `String(decoding:)` would repair).
-    private func decode(_ run: UnsafeBufferPointer<UInt8>, ascii: Bool, at start: Int) throws(JSONSyntaxError) -> String {
-        if ascii { return String(decoding: run, as: UTF8.self) }
-        guard let string = String(validating: run, as: UTF8.self) else {
-            throw JSONSyntaxError(offset: start, detail: "a string is not valid UTF-8")
-        }
-        return string
+    /// The error for a string, starting at `start`, whose bytes are not UTF-8.
+    private func notUTF8(at start: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: start, detail: "a string is not valid UTF-8")
     }
 
     /// The error for a raw control character inside a string.

@@ -41,13 +41,11 @@ extension NoteDatabase {
                         var writer = try ImportWriter(db, bulk: bulk, records: estimate)
                         reading: while true {
                             switch pipe.receive() {
-                            case .records(let records):
-                                // Each record is read in place: iterating would copy it (a retain
-                                // and a release of every string).
-                                try records.withUnsafeBufferPointer { records in
-                                    for index in records.indices { counts.count(try writer.write(records[index])) }
+                            case .records(let batch):
+                                try batch.withContents { batch in
+                                    for record in batch.records { counts.count(try writer.write(record, from: batch)) }
                                 }
-                                pipe.recycle(records)
+                                pipe.recycle(batch)
                             case .end:
                                 break reading
                             case .failure(let error):

@@ -10,6 +10,12 @@ struct NoteKey: Hashable {
         (high, low) = parsed
     }
 
+    /// ``init(_:)`` for UTF-8 bytes.
+    init?(utf8 id: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.parse(id) else { return nil }
+        (high, low) = parsed
+    }
+
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
         guard bytes.count == 36 else { return nil }
         var (high, low): (UInt64, UInt64) = (0, 0)

@@ -18,11 +18,11 @@ struct BulkImportFileTests {
         let store = try NoteDatabase(path: path)
         let notes = BulkImportTests.notes(ImportWriter.bulkThreshold + 10)
         #expect(try store.importNotes(from: BulkImportTests.jsonl(notes)) == ImportCounts(added: notes.count))
-        let (foreignKeys, cacheSize) = try store.writer.read { db in
-            (try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"), try Int.fetchOne(db, sql: "PRAGMA cache_size"))
+        // The connection the import wrote with has its settings back.
+        let settings = try store.writer.writeWithoutTransaction { db in
+            try ["foreign_keys", "cache_size", "temp_store", "threads"].map { try Int.fetchOne(db, sql: "PRAGMA \($0)") }
         }
-        #expect(foreignKeys == true)
-        #expect(cacheSize == -2000)
+        #expect(settings == [1, -2000, 0, 0])
         #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
         try BulkImportTests.expectIntact(store)
         #expect(try Self.journalMode(path) == "wal")

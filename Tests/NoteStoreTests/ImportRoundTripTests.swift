@@ -54,6 +54,25 @@ struct ImportRoundTripTests {
         #expect(try store.importNotes(from: Data(pretty.utf8)) == ImportCounts(unchanged: 3))
     }
 
+    @Test("tags out of order, repeated or beyond ASCII are stored normalized; text may start with any character")
+    func normalizesTags() throws {
+        let line = """
+            {"id":"0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f","text":"  日本語 first","tags":["zebra","über","Äpfel","apple","zebra"],\
+            "created_at":"2026-11-21T09:15:02.123Z","updated_at":"2026-11-21T09:15:02.123Z",\
+            "pinned":true,"item_type":"episode","item_id":"512ojhOuo1ktJprKbV1234",\
+            "item_uri":"spotify:episode:512ojhOuo1ktJprKbV1234","item_name":"Ép. 1 — “Naming”","show_id":null,\
+            "show_name":null,"progress_ms":0,"duration_ms":null,"position":"0:00","link":null}
+            """
+        let store = try ExportFixtures.emptyStore()
+        #expect(try store.importNotes(from: Data(line.utf8)) == ImportCounts(added: 1))
+        let stored = try store.note(id: "0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f")
+        #expect(stored.tags == Note.normalizedTags(["zebra", "über", "Äpfel", "apple"]))
+        #expect(stored.tags.count == 4)
+        #expect(stored.text == "  日本語 first")
+        #expect(stored.pin?.itemName == "Ép. 1 — “Naming”")
+        #expect(try store.notes(NoteFilter(tag: "über")).map(\.id) == [stored.id])
+    }
+
     @Test("times without milliseconds are accepted, ids are stored lowercase, escapes are decoded")
     func normalizes() throws {
         let line = """

@@ -124,12 +124,19 @@ struct ImportValidationTests {
     func blankText() throws {
         try refuses("text") { $0["text"] = "" }
         try refuses("text") { $0["text"] = " \n\t " }
+        try refuses("text") { $0["text"] = "\u{3000}\u{A0}\u{2028} " }
     }
 
     @Test("a bad tag", arguments: ["", " ", " padded", "padded ", "tab\there", "nul\u{0}"])
     func badTag(_ tag: String) throws {
         let reasons = try refuses("tags") { $0["tags"] = ["fine", tag] }
         #expect(reasons.allSatisfy { $0.contains("is not a tag") })
+    }
+
+    @Test("U+0000 in any string but the text", arguments: ["item_name", "show_name", "position", "link"])
+    func nul(_ field: String) throws {
+        let reasons = try refuses(field) { $0[field] = "before\u{0}after" }
+        #expect(reasons.allSatisfy { $0 == "cannot contain NUL (U+0000)" })
     }
 
     @Test("a key given twice")

@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // A release-mode benchmark of NoteStore's import and export, kept apart from the main package
-// so that it builds only GRDB and NoteStore (whose sources it shares through a symlink).
+// so that it builds only GRDB and NoteStore (whose sources, and those of CSQLiteSetup, it shares through symlinks).
 //
 //   cd bench/notestore && swift build -c release
 //   .build/release/notestore-bench generate /tmp/notes.jsonl 1000000
@@ -16,8 +16,9 @@ let package = Package(
     dependencies: [.package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0")],
     targets: [
         .target(
-            name: "NoteStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            name: "NoteStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "notestore-bench", dependencies: ["NoteStore"]),
     ],
     swiftLanguageModes: [.v6]
