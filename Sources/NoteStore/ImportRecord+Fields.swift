@@ -45,7 +45,7 @@ extension ImportRecord {
         /// `pinned` and the pin fields (`position` and `link` are derived: checked, then
         /// ignored); nil for an unpinned note, whose pin fields must all be null.
         private func pin(in batch: ImportBatch) throws(FieldError) -> PinSpans? {
-            guard case .bool(let pinned) = try present(5) else { throw mistyped(5, "a boolean") }
+            guard case .scalar(.bool(let pinned)) = try present(5) else { throw mistyped(5, "a boolean") }
             let itemType = try optionalString(6)
             if let itemType, !batch.withBytes(of: itemType, { Self.equals($0, "episode") || Self.equals($0, "track") }) {
                 throw FieldError(field: "item_type", reason: "expected \"episode\", \"track\" or null")
@@ -64,7 +64,7 @@ extension ImportRecord {
             guard let itemType else {
                 if pinned { throw FieldError(field: "item_type", reason: "must be \"episode\" or \"track\" when pinned is true") }
                 for slot in 7...13 {
-                    if case .null? = values[slot] { continue }
+                    if case .scalar(.null)? = values[slot] { continue }
                     throw FieldError(field: NoteEncoding.keys[slot], reason: "must be null when pinned is false")
                 }
                 return nil
@@ -103,7 +103,7 @@ extension ImportRecord {
         /// A string or null. Only `text` may hold NUL: the store reads other columns as C strings.
         private func optionalString(_ slot: Int) throws(FieldError) -> ByteSpan? {
             switch try present(slot) {
-            case .null: return nil
+            case .scalar(.null): return nil
             case .string(let span, let nul):
                 if nul { throw FieldError(field: NoteEncoding.keys[slot], reason: "cannot contain NUL (U+0000)") }
                 return span
@@ -114,8 +114,8 @@ extension ImportRecord {
         /// A whole number of milliseconds ≥ 0, or null.
         private func milliseconds(_ slot: Int) throws(FieldError) -> Int? {
             switch try present(slot) {
-            case .null: return nil
-            case .integer(let value) where value >= 0: return value
+            case .scalar(.null): return nil
+            case .scalar(.integer(let value)) where value >= 0: return value
             default: throw mistyped(slot, "a whole number of milliseconds (0 or more) or null")
             }
         }

@@ -2,29 +2,20 @@ extension ImportRecord.Fields {
     /// A field's value as validation needs it. Strings are in the batch's bytes already, so
     /// that a valid record is complete once it is checked.
     enum Value {
-        case null
-        case bool(Bool)
-        /// A number without fraction or exponent that fits in `Int`.
-        case integer(Int)
         /// A string; `nul` when it holds U+0000.
         case string(ByteSpan, nul: Bool)
         /// An array: the spans (in the batch's tags) of its strings before the first element
         /// that is not one, and whether every element is a string.
         case strings(Range<Int>, onlyStrings: Bool)
-        /// Any other number.
-        case number
-        case object
+        /// A number, boolean, null or object.
+        case scalar(JSONValue)
 
         /// What the value is, for messages: "a string", "null", …
         var kind: String {
             switch self {
             case .string: "a string"
-            case .integer(let value): value < 0 ? "a negative number" : "a number"
-            case .number: "a number that is not a whole number"
-            case .bool: "a boolean"
-            case .null: "null"
             case .strings: "an array"
-            case .object: "an object"
+            case .scalar(let value): value.kind
             }
         }
 
@@ -49,16 +40,7 @@ extension ImportRecord.Fields {
                 }
                 return .strings(first..<batch.tags.count, onlyStrings: onlyStrings)
             default:
-                switch try scanner.value(depth: 1) {
-                case .integer(let value): return .integer(value)
-                case .number: return .number
-                case .bool(let value): return .bool(value)
-                case .null: return .null
-                case .object: return .object
-                // Strings and arrays start with the bytes handled above.
-                case .string(let text): return .string(batch.append(text), nul: text.utf8.contains(0))
-                case .array: return .strings(batch.tags.count..<batch.tags.count, onlyStrings: false)
-                }
+                return .scalar(try scanner.value(depth: 1))
             }
         }
     }

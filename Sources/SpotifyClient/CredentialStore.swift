@@ -44,7 +44,7 @@ public struct CredentialStore: Sendable {
         var template = Array((directory + "/.credentials.json.XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw unwritable() }
-        let tmp = String(cString: template)
+        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = fchmod(fd, 0o600) == 0
         ok = ok && data.withUnsafeBytes { writeAll(fd, $0) }
         ok = ok && fsync(fd) == 0

@@ -20,7 +20,7 @@ enum AtomicFile {
         var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Failure.cannotWrite(path, String(cString: strerror(errno))) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
             try produce { try handle.write(contentsOf: $0) }

@@ -57,7 +57,7 @@ enum Capture {
                 let fetched = EpisodeInfo(id: episode.id, name: episode.name, showID: episode.showID, showName: episode.showName,
                                           durationMs: episode.durationMs, releaseDate: episode.releaseDate, fetchedAt: Date())
                 try? store.cacheEpisode(fetched)
-                try? store.fillNames(from: fetched)
+                _ = try? store.fillNames(from: fetched)
                 info = fetched
             } catch {
                 warning = "could not fetch the episode's name (\(describe(error))); it is filled in later"
