@@ -22,14 +22,15 @@ public struct MarginCommand: AsyncParsableCommand {
 
     /// Commands that always talk to Spotify: they start the HTTP client while the arguments
     /// are parsed, rather than after.
-    static let reachesSpotify = [
-        "note", "now", "devices", "pause", "resume", "seek", "back", "forward", "watch", "whoami",
+    static let reachesSpotify: [any ParsableCommand.Type] = [
+        NoteCommand.self, Now.self, Devices.self, Pause.self, Resume.self, Seek.self, Back.self, Forward.self,
+        Watch.self, Whoami.self,
     ]
 
     /// Parses `arguments`, runs the command, and exits with the contract's code on failure,
     /// printing one line on stderr (never a stack trace, never a secret).
     public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        if let name = arguments.first, reachesSpotify.contains(name) {
+        if let name = arguments.first, reachesSpotify.contains(where: { $0.configuration.commandName == name }) {
             Task.detached { AsyncHTTPTransport.warmUp() }
         }
         do {

@@ -11,7 +11,7 @@ enum ImportSettings {
     /// - A large import touches index pages all over the file; with SQLite's default 2 MB
     ///   cache it would write them out and read them back again and again.
     /// - The indexes a bulk import rebuilds are sorted in runs of ``sortCacheKiB`` (the
-    ///   sorter's run follows the page cache, which ``ImportWriter`` shrinks for it). Each run
+    ///   sorter's run follows the page cache, shrunk for it by ``prepareSorting(_:)``). Each run
     ///   is sorted on a helper thread while the table is still being read, and the runs are
     ///   merged from temporary files. SQLite only uses helper threads for sorts in files.
     ///   A million notes' indexes took 5.6 s sorted whole in memory, and 2.1 s this way.
@@ -43,6 +43,13 @@ enum ImportSettings {
                 """)
         }
         return try body()
+    }
+
+    /// Shrinks the page cache to ``sortCacheKiB`` before a bulk import rebuilds its indexes:
+    /// the sorter's runs are as large as the cache. ``applied(to:rollbackJournal:_:)`` puts
+    /// the cache back with the other settings.
+    static func prepareSorting(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA cache_size = \(-sortCacheKiB)")
     }
 
     /// Switches the file from WAL to a rollback journal; false, leaving it in WAL, when

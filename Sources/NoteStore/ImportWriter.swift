@@ -103,8 +103,7 @@ struct ImportWriter {
             return
         }
         if bulk {
-            // The size of the sorter's runs follows the page cache (see ImportSettings).
-            try db.execute(sql: "PRAGMA cache_size = \(-ImportSettings.sortCacheKiB)")
+            try ImportSettings.prepareSorting(db)
             for sql in dropped { try db.execute(sql: sql) }
             try rebuildFullTextIndex()
         } else {

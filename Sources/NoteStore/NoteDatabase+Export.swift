@@ -33,13 +33,8 @@ extension NoteDatabase {
             try exportJSON(filter, lines: format == .jsonl, to: sink)
             return
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.exportChunkSize + 16 * 1024)
-        func flush(_ force: Bool = false) throws {
-            guard force ? !out.isEmpty : out.count >= Self.exportChunkSize else { return }
-            try sink(Data(out))
-            out.removeAll(keepingCapacity: true)
-        }
+        var out = Self.outputBuffer()
+        func flush(_ force: Bool = false) throws { try Self.flush(&out, to: sink, force: force) }
         if format == .markdown {
             var markdown = MarkdownExport()
             try eachRow(MarkdownExport.query(filter)) { row in
@@ -60,13 +55,8 @@ extension NoteDatabase {
     /// The `json` and `jsonl` exports, encoded from the statement's columns by
     /// ``NoteRowEncoding`` (or, for a row it declines, through ``Note``).
     private func exportJSON(_ filter: NoteFilter, lines: Bool, to sink: (Data) throws -> Void) throws {
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.exportChunkSize + 16 * 1024)
-        func flush(_ force: Bool) throws {
-            guard force ? !out.isEmpty : out.count >= Self.exportChunkSize else { return }
-            try sink(Data(out))
-            out.removeAll(keepingCapacity: true)
-        }
+        var out = Self.outputBuffer()
+        func flush(_ force: Bool) throws { try Self.flush(&out, to: sink, force: force) }
         var first = true
         var noteStart = 0
         if !lines { out.append(UInt8(ascii: "[")) }
@@ -126,6 +116,21 @@ extension NoteDatabase {
             out.append(contentsOf: first ? [UInt8(ascii: "]"), 0x0A] : [0x0A, UInt8(ascii: "]"), 0x0A])
         }
         try flush(true)
+    }
+
+    /// An empty buffer for export output, with room for a chunk and the note that overflows it.
+    private static func outputBuffer() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(exportChunkSize + 16 * 1024)
+        return out
+    }
+
+    /// Hands `out` to `sink` once it holds ``exportChunkSize`` bytes (with `force`, once it
+    /// holds any), then empties it.
+    private static func flush(_ out: inout [UInt8], to sink: (Data) throws -> Void, force: Bool) throws {
+        guard force ? !out.isEmpty : out.count >= exportChunkSize else { return }
+        try sink(Data(out))
+        out.removeAll(keepingCapacity: true)
     }
 
     /// The filter's notes, oldest first, ties broken by id.

@@ -6,8 +6,8 @@ struct NoteKey: Hashable {
     /// Parses `8-4-4-4-12` lowercase hexadecimal digits, the form the store keeps; nil for
     /// anything else.
     init?(_ id: String) {
-        guard let parsed = id.withUTF8Bytes(Self.parse) else { return nil }
-        (high, low) = parsed
+        guard let key = id.withUTF8Bytes({ NoteKey(utf8: $0) }) else { return nil }
+        self = key
     }
 
     /// ``init(_:)`` for UTF-8 bytes.

@@ -188,7 +188,7 @@ struct NoteRowEncoding {
             NoteEncoding.appendEscape(byte, to: &out)
             plainFrom = index + 1
         }
-        if !ascii && !isValidUTF8(bytes) {
+        if !ascii && !UTF8Validation.isValid(bytes) {
             out.removeSubrange(start...)
             return false
         }
@@ -214,38 +214,5 @@ struct NoteRowEncoding {
             } while rest > 0
             out.append(contentsOf: buffer[index...])
         }
-    }
-
-    /// True for well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return false
-            }
-            guard index + length <= count else { return false }
-            let second = bytes[index + 1]
-            guard second >= low, second <= high else { return false }
-            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
-                return false
-            }
-            index += length
-        }
-        return true
     }
 }

@@ -91,11 +91,7 @@ public enum NoteTimestamp {
 
     /// Milliseconds for exactly `YYYY-MM-DDTHH:MM:SS.mmmZ`, the only shape the store writes.
     static func parseCanonical(_ string: String) -> Int64? {
-        // Native strings are contiguous UTF-8: read the bytes in place, without a copy per row.
-        if let parsed = string.utf8.withContiguousStorageIfAvailable(parseCanonical) {
-            return parsed
-        }
-        return Array(string.utf8).withUnsafeBufferPointer(parseCanonical)
+        string.withUTF8Bytes(parseCanonical)
     }
 
     private static func parseCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {

@@ -16,7 +16,7 @@ struct EditorCaptureTests {
             curl -s "\(sandbox.baseURL.absoluteString)/emulator/state" > "\(sandbox.root)/state-while-editing.json"
             printf 'written in the editor\\n' > "$1"
             """
-        FileManager.default.createFile(atPath: editor, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: editor, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
         let result = try await MarginProcess.run(
             ["-qefc", "'\(MarginProcess.marginPath)' note --json", "/dev/null"],
             environment: sandbox.environment(["EDITOR": editor]), executable: "/usr/bin/script")

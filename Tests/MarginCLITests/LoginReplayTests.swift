@@ -10,7 +10,7 @@ struct LoginReplayTests {
         defer { Task { await sandbox.stop() } }
         let recorded = sandbox.root + "/first-callback"
         let recorder = sandbox.root + "/recording-browser"
-        FileManager.default.createFile(atPath: recorder, contents: Data("""
+        _ = FileManager.default.createFile(atPath: recorder, contents: Data("""
             #!/bin/sh
             location=$(curl -s -o /dev/null -w '%{redirect_url}' "$1")
             printf '%s' "$location" > "\(recorded)"
@@ -22,7 +22,7 @@ struct LoginReplayTests {
 
         // An attacker (or a stale tab) sends the used code to the new attempt, with its fresh state.
         let replayer = sandbox.root + "/replaying-browser"
-        FileManager.default.createFile(atPath: replayer, contents: Data("""
+        _ = FileManager.default.createFile(atPath: replayer, contents: Data("""
             #!/usr/bin/env python3
             import sys, urllib.parse, urllib.request
             query = urllib.parse.parse_qs(urllib.parse.urlparse(sys.argv[1]).query)

@@ -97,7 +97,7 @@ struct NoteCaptureTests {
         defer { Task { await sandbox.stop() } }
         // A path under a regular file cannot be created by anyone, root included.
         let file = sandbox.root + "/plainfile"
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         let result = try await sandbox.margin("note", "precious thought", env: ["MARGIN_DB": file + "/notes.sqlite"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("precious thought"))

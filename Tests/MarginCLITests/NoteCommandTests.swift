@@ -82,7 +82,7 @@ struct NoteCommandTests {
         defer { Task { await sandbox.stop() } }
         let id = try await sandbox.take("typo here")
         let editor = sandbox.root + "/fix-editor"
-        FileManager.default.createFile(atPath: editor, contents: Data("#!/bin/sh\nsed -i 's/typo/fixed/' \"$1\"\n".utf8),
+        _ = FileManager.default.createFile(atPath: editor, contents: Data("#!/bin/sh\nsed -i 's/typo/fixed/' \"$1\"\n".utf8),
                                        attributes: [.posixPermissions: 0o755])
         // script(1) gives margin a terminal, as when a person runs it.
         let edited = try await MarginProcess.run(["-qefc", "'\(MarginProcess.marginPath)' edit \(id)", "/dev/null"],

@@ -89,7 +89,7 @@ struct CatalogEndpointTests {
 
     @Test("a well-formed id Spotify does not know is notFound from Spotify")
     func unknownID() async throws {
-        try await LiveSpotify.run { live in
+        _ = try await LiveSpotify.run { live in
             await #expect(throws: SpotifyError.notFound(endpoint: "GET /episodes/AAAAAAAAAAAAAAAAAAAAAA")) {
                 _ = try await live.api.episode(id: "AAAAAAAAAAAAAAAAAAAAAA")
             }

@@ -65,7 +65,7 @@ struct Sandbox {
               curl -s -o /dev/null "$(printf '%s' "$location" | sed 's/state=[^&]*/state=forged/')"
               """
             : "#!/bin/sh\ncurl -s -o /dev/null -L \"$1\"\n"
-        FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
         return path
     }
 
