@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "spotify-emulator", targets: ["spotify-emulator"]),
         .library(name: "SpotifyClient", targets: ["SpotifyClient"]),
         .library(name: "NoteStore", targets: ["NoteStore"]),
+        .library(name: "NoteCapture", targets: ["NoteCapture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -40,6 +41,8 @@ let package = Package(
             dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        // Taking a note: the rules that turn the player, the user's flags and failures into a pin.
+        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         // sqlite3_config, which Swift cannot call (it is variadic).
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
@@ -47,6 +50,7 @@ let package = Package(
             dependencies: [
                 "SpotifyClient",
                 "NoteStore",
+                "NoteCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -89,6 +93,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore"], swiftSettings: strict),
+        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
     ],

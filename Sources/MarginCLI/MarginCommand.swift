@@ -33,21 +33,40 @@ public struct MarginCommand: AsyncParsableCommand {
         if let name = arguments.first, reachesSpotify.contains(where: { $0.configuration.commandName == name }) {
             Task.detached { AsyncHTTPTransport.warmUp() }
         }
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot(arguments)
+            command = try parseAsRoot(arguments)
+        } catch {
+            if let message = CommandSuggestion.unknownCommand(in: arguments, root: Self.self) {
+                Console.err("margin: \(message)")
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+        do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
             Foundation.exit(0)
-        } catch let error as ExitCode {
-            Foundation.exit(error.rawValue)
-        } catch let error as any LocalizedError where ExitStatus.isMargins(error) {
-            Console.err("margin: \(error.errorDescription ?? "failed")")
-            Foundation.exit(ExitStatus.of(error).rawValue)
         } catch {
+            finish(with: error)
+        }
+    }
+
+    /// Ends margin after `error`: the parser's own errors as the parser reports them, every
+    /// other one in one line with its ``ExitStatus``.
+    static func finish(with error: any Error) -> Never {
+        switch error {
+        case let code as ExitCode:
+            Foundation.exit(code.rawValue)
+        case is ValidationError, is CleanExit:
             exit(withError: error)
+        default:
+            let message = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+            Console.err("margin: \(message)")
+            Foundation.exit(ExitStatus.of(error).rawValue)
         }
     }
 }

@@ -8,26 +8,40 @@
 enum CSVEncoding {
     /// Appends the header row.
     static func appendHeader(to out: inout [UInt8]) {
-        out.append(contentsOf: NoteEncoding.keys.joined(separator: ",").utf8)
+        out.append(contentsOf: NoteField.keys.joined(separator: ",").utf8)
         out.append(contentsOf: [0x0D, 0x0A])
     }
 
     /// Appends one note as a row, CRLF included.
     static func appendRow(_ note: Note, to out: inout [UInt8]) {
-        let pin = note.pin
-        let fields: [String?] = [
-            note.id, note.text, note.tags.isEmpty ? nil : note.tags.joined(separator: ";"),
-            NoteTimestamp.string(from: note.createdAt), NoteTimestamp.string(from: note.updatedAt),
-            note.pinned ? "true" : "false",
-            pin?.itemType, pin?.itemID, pin?.itemURI, pin?.itemName, pin?.showID, pin?.showName,
-            pin.map { String($0.progressMs) }, pin?.durationMs.map(String.init),
-            note.position, note.link,
-        ]
-        for (index, field) in fields.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            if let field { appendField(field, to: &out) }
+        for field in NoteField.allCases {
+            if field != .id { out.append(UInt8(ascii: ",")) }
+            if let value = value(of: field, in: note) { appendField(value, to: &out) }
         }
         out.append(contentsOf: [0x0D, 0x0A])
+    }
+
+    /// One field's text as CSV writes it; nil for null (an empty field).
+    static func value(of field: NoteField, in note: Note) -> String? {
+        let pin = note.pin
+        switch field {
+        case .id: return note.id
+        case .text: return note.text
+        case .tags: return note.tags.isEmpty ? nil : note.tags.joined(separator: ";")
+        case .createdAt: return NoteTimestamp.string(from: note.createdAt)
+        case .updatedAt: return NoteTimestamp.string(from: note.updatedAt)
+        case .pinned: return note.pinned ? "true" : "false"
+        case .itemType: return pin?.itemType
+        case .itemID: return pin?.itemID
+        case .itemURI: return pin?.itemURI
+        case .itemName: return pin?.itemName
+        case .showID: return pin?.showID
+        case .showName: return pin?.showName
+        case .progressMs: return pin.map { String($0.progressMs) }
+        case .durationMs: return pin?.durationMs.map(String.init)
+        case .position: return note.position
+        case .link: return note.link
+        }
     }
 
     /// Appends one field, quoted when RFC 4180 (or a spreadsheet's trimming) requires it.

@@ -10,7 +10,7 @@ extension ImportRecord {
     /// The values of one note object, by key slot (see ``slot(of:expected:)``), and their
     /// validation.
     struct Fields {
-        var values = [Value?](repeating: nil, count: NoteEncoding.keys.count)
+        var values = [Value?](repeating: nil, count: NoteField.allCases.count)
 
         /// Forgets every value, keeping the table.
         mutating func clear() {
@@ -22,7 +22,7 @@ extension ImportRecord {
         /// The strings are in `batch` already; the id is lowercased there, and a time without
         /// milliseconds or tags out of order are added to it in the store's form.
         func record(in batch: inout ImportBatch) throws(FieldError) -> ImportRecord {
-            let id = try string(0)
+            let id = try string(.id)
             guard batch.withBytes(of: id, Self.isUUID) else {
                 throw FieldError(field: "id", reason: "expected a UUID like 0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f")
             }
@@ -32,12 +32,12 @@ extension ImportRecord {
             guard let key = batch.withBytes(of: id, NoteKey.init(utf8:)) else {
                 throw FieldError(field: "id", reason: "expected a UUID like 0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f")
             }
-            let text = try string(1)
+            let text = try string(.text)
             guard !batch.withBytes(of: text, Self.isBlank) else {
                 throw FieldError(field: "text", reason: "expected text with at least one non-blank character")
             }
             let tags = try self.tags(in: &batch)
-            let (createdAt, updatedAt) = (try time(3, in: &batch), try time(4, in: &batch))
+            let (createdAt, updatedAt) = (try time(.createdAt, in: &batch), try time(.updatedAt, in: &batch))
             return ImportRecord(
                 id: id, key: key, text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt, pin: try pin(in: batch))
         }
@@ -45,27 +45,27 @@ extension ImportRecord {
         /// `pinned` and the pin fields (`position` and `link` are derived: checked, then
         /// ignored); nil for an unpinned note, whose pin fields must all be null.
         private func pin(in batch: ImportBatch) throws(FieldError) -> PinSpans? {
-            guard case .scalar(.bool(let pinned)) = try present(5) else { throw mistyped(5, "a boolean") }
-            let itemType = try optionalString(6)
+            guard case .scalar(.bool(let pinned)) = try present(.pinned) else { throw mistyped(.pinned, "a boolean") }
+            let itemType = try optionalString(.itemType)
             if let itemType, !batch.withBytes(of: itemType, { Self.equals($0, "episode") || Self.equals($0, "track") }) {
                 throw FieldError(field: "item_type", reason: "expected \"episode\", \"track\" or null")
             }
-            let itemID = try optionalString(7)
+            let itemID = try optionalString(.itemID)
             if let itemID, !batch.withBytes(of: itemID, Self.isBase62ID) {
                 throw FieldError(field: "item_id", reason: "expected a 22-character base62 Spotify id or null")
             }
-            let (itemURI, itemName) = (try optionalString(8), try optionalString(9))
-            let (showID, showName) = (try optionalString(10), try optionalString(11))
+            let (itemURI, itemName) = (try optionalString(.itemURI), try optionalString(.itemName))
+            let (showID, showName) = (try optionalString(.showID), try optionalString(.showName))
             if let showID, !batch.withBytes(of: showID, Self.isBase62ID) {
                 throw FieldError(field: "show_id", reason: "expected a 22-character base62 Spotify id or null")
             }
-            let (progressMs, durationMs) = (try milliseconds(12), try milliseconds(13))
-            _ = (try optionalString(14), try optionalString(15))
+            let (progressMs, durationMs) = (try milliseconds(.progressMs), try milliseconds(.durationMs))
+            _ = (try optionalString(.position), try optionalString(.link))
             guard let itemType else {
                 if pinned { throw FieldError(field: "item_type", reason: "must be \"episode\" or \"track\" when pinned is true") }
-                for slot in 7...13 {
+                for slot in NoteField.itemID.rawValue...NoteField.durationMs.rawValue {
                     if case .scalar(.null)? = values[slot] { continue }
-                    throw FieldError(field: NoteEncoding.keys[slot], reason: "must be null when pinned is false")
+                    throw FieldError(field: NoteField.keys[slot], reason: "must be null when pinned is false")
                 }
                 return nil
             }
@@ -83,47 +83,47 @@ extension ImportRecord {
                 showID: showID, showName: showName, progressMs: progressMs, durationMs: durationMs)
         }
 
-        /// The value at `slot`, or "missing".
-        private func present(_ slot: Int) throws(FieldError) -> Value {
-            guard let value = values[slot] else { throw FieldError(field: NoteEncoding.keys[slot], reason: "missing") }
+        /// The value of `field`, or "missing".
+        private func present(_ field: NoteField) throws(FieldError) -> Value {
+            guard let value = values[field.rawValue] else { throw FieldError(field: field.key, reason: "missing") }
             return value
         }
 
         /// The error for a value of the wrong type.
-        private func mistyped(_ slot: Int, _ expected: String) -> FieldError {
-            FieldError(field: NoteEncoding.keys[slot], reason: "expected \(expected), found \(values[slot]?.kind ?? "nothing")")
+        private func mistyped(_ field: NoteField, _ expected: String) -> FieldError {
+            FieldError(field: field.key, reason: "expected \(expected), found \(values[field.rawValue]?.kind ?? "nothing")")
         }
 
         /// A string.
-        private func string(_ slot: Int) throws(FieldError) -> ByteSpan {
-            guard case .string(let span, _) = try present(slot) else { throw mistyped(slot, "a string") }
+        private func string(_ field: NoteField) throws(FieldError) -> ByteSpan {
+            guard case .string(let span, _) = try present(field) else { throw mistyped(field, "a string") }
             return span
         }
 
         /// A string or null. Only `text` may hold NUL: the store reads other columns as C strings.
-        private func optionalString(_ slot: Int) throws(FieldError) -> ByteSpan? {
-            switch try present(slot) {
+        private func optionalString(_ field: NoteField) throws(FieldError) -> ByteSpan? {
+            switch try present(field) {
             case .scalar(.null): return nil
             case .string(let span, let nul):
-                if nul { throw FieldError(field: NoteEncoding.keys[slot], reason: "cannot contain NUL (U+0000)") }
+                if nul { throw FieldError(field: field.key, reason: "cannot contain NUL (U+0000)") }
                 return span
-            default: throw mistyped(slot, "a string or null")
+            default: throw mistyped(field, "a string or null")
             }
         }
 
         /// A whole number of milliseconds ≥ 0, or null.
-        private func milliseconds(_ slot: Int) throws(FieldError) -> Int? {
-            switch try present(slot) {
+        private func milliseconds(_ field: NoteField) throws(FieldError) -> Int? {
+            switch try present(field) {
             case .scalar(.null): return nil
             case .scalar(.integer(let value)) where value >= 0: return value
-            default: throw mistyped(slot, "a whole number of milliseconds (0 or more) or null")
+            default: throw mistyped(field, "a whole number of milliseconds (0 or more) or null")
             }
         }
 
         /// A time in the contract's form, with or without milliseconds, in canonical form.
-        private func time(_ slot: Int, in batch: inout ImportBatch) throws(FieldError) -> ByteSpan {
-            let failure = FieldError(field: NoteEncoding.keys[slot], reason: "expected a UTC time like 2026-11-21T09:15:02.123Z")
-            guard case .string(var span, _) = try present(slot) else { throw failure }
+        private func time(_ field: NoteField, in batch: inout ImportBatch) throws(FieldError) -> ByteSpan {
+            let failure = FieldError(field: field.key, reason: "expected a UTC time like 2026-11-21T09:15:02.123Z")
+            guard case .string(var span, _) = try present(field) else { throw failure }
             if span.count == 20, batch.bytes[span.start + 19] == UInt8(ascii: "Z") {
                 // `…:02Z` is `…:02.000Z`.
                 let start = batch.bytes.count
@@ -137,18 +137,16 @@ extension ImportRecord {
 
         /// Tags: an array of strings, each already as the store keeps tags; returned normalized.
         private func tags(in batch: inout ImportBatch) throws(FieldError) -> Range<Int> {
-            guard case .strings(let range, let onlyStrings) = try present(2) else { throw mistyped(2, "an array of strings") }
+            guard case .strings(let range, let onlyStrings) = try present(.tags) else { throw mistyped(.tags, "an array of strings") }
             var plain = true
             for index in range where !batch.withBytes(of: batch.tags[index], Self.isPlainTag) {
                 plain = false
-                let tag = batch.string(batch.tags[index])
-                guard Note.normalizedTags([tag]) == [tag] else {
-                    throw FieldError(
-                        field: "tags",
-                        reason: "\(NoteEncoding.string(tag)) is not a tag: tags are non-blank, without control characters or spaces at either end")
+                guard batch.withBytes(of: batch.tags[index], NoteTag.isValid(utf8:)) else {
+                    let tag = batch.string(batch.tags[index])
+                    throw FieldError(field: "tags", reason: "\(NoteEncoding.string(tag)) is not a tag: tags are \(NoteTag.Invalid.rule)")
                 }
             }
-            guard onlyStrings else { throw mistyped(2, "an array of strings") }
+            guard onlyStrings else { throw mistyped(.tags, "an array of strings") }
             let sorted = zip(range, range.dropFirst()).allSatisfy { left, right in
                 let (first, second) = (batch.tags[left], batch.tags[right])
                 return plain
@@ -162,9 +160,10 @@ extension ImportRecord {
             return first..<batch.tags.count
         }
 
-        /// True for a tag of printable ASCII without spaces: valid without a closer look.
+        /// True for a valid tag of printable ASCII: it sorts the same as bytes and as a String.
         static func isPlainTag(_ tag: UnsafeBufferPointer<UInt8>) -> Bool {
-            !tag.isEmpty && tag.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+            tag.count <= NoteTag.maxLength && !tag.isEmpty
+                && tag.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: ";") }
         }
 
         /// True when the text has no character but whitespace; most texts answer at once.

@@ -13,12 +13,12 @@ extension ImportRecord {
     }
 
     /// The slot of `position`, the first of the keys derived from the others (then `link`).
-    static let firstDerivedSlot = NoteEncoding.keys.firstIndex(of: "position") ?? NoteEncoding.keys.count
+    static let firstDerivedSlot = NoteField.position.rawValue
 
-    /// The UTF-8 of ``NoteEncoding/keys``, for matching keys without making strings.
-    private static let keyBytes = NoteEncoding.keys.map { Array($0.utf8) }
+    /// The UTF-8 of ``NoteField/keys``, for matching keys without making strings.
+    private static let keyBytes = NoteField.keys.map { Array($0.utf8) }
 
-    /// The index in ``NoteEncoding/keys`` of the key with these bytes; nil for any other key.
+    /// The index in ``NoteField/keys`` of the key with these bytes; nil for any other key.
     ///
     /// Keys usually come in the contract's order, so `expected` is tried first.
     static func slot(of key: UnsafeBufferPointer<UInt8>, expected: Int) -> Int? {

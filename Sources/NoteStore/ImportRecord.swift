@@ -31,5 +31,7 @@ struct ImportRecord: Equatable, Sendable {
     /// What writing this record did.
     enum Outcome {
         case added, updated, unchanged
+        /// Not newer than the stored note, yet different from it: the stored note was kept.
+        case conflict
     }
 }

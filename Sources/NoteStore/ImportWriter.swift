@@ -80,7 +80,11 @@ struct ImportWriter {
             try insertTags(of: record, from: batch, seq: seq)
             return .added
         }
-        guard storedUpdatedAt.utf8.lexicographicallyPrecedes(batch[record.updatedAt]) else { return .unchanged }
+        guard storedUpdatedAt.utf8.lexicographicallyPrecedes(batch[record.updatedAt]) else {
+            // Not newer: the stored note stays. A record that says something else is a conflict
+            // the user hears about, not an "unchanged" one.
+            return try matchesStored(record, from: batch, seq: seq) ? .unchanged : .conflict
+        }
         try prepareForWriting()
         if let keepOldText = statements.keepOldText, seq <= lastSeqBefore {
             // The old text leaves the full-text index in `finish()`.
@@ -179,6 +183,24 @@ struct ImportWriter {
         return try step(statement) ? (sqlite3_column_int64(statement, 0), text(statement, 1)) : nil
     }
 
+    /// True when the note stored under `seq` has the record's text, creation time, pin and
+    /// tags (`updated_at` aside).
+    private func matchesStored(_ record: ImportRecord, from batch: ImportBatch.Contents, seq: Int64) throws -> Bool {
+        let statement = statements.sameAsStored
+        try bind(statement, 1, seq)
+        try bindNote(record, from: batch, to: statement)
+        // Tags never hold U+001F, so each one found between two of them is one of the record's.
+        var tags: [UInt8] = [0x1F]
+        for tag in batch.tags[record.tags] {
+            tags.append(contentsOf: batch[tag])
+            tags.append(0x1F)
+        }
+        try tags.withUnsafeBufferPointer { try bind(statement, 14, $0) }
+        try bind(statement, 15, record.tags.count)
+        defer { sqlite3_reset(statement) }
+        return try step(statement) && sqlite3_column_int(statement, 0) == 1
+    }
+
     /// Inserts the record's tags under `seq`.
     private func insertTags(of record: ImportRecord, from batch: ImportBatch.Contents, seq: Int64) throws {
         let insert = statements.insertTag
@@ -207,7 +229,7 @@ struct ImportWriter {
 
     /// The statements of an import, prepared once.
     private struct Statements {
-        let findByID, updatedAtBySeq, insertNote, updateNote, deleteTags, insertTag: SQLiteStatement
+        let findByID, updatedAtBySeq, insertNote, updateNote, deleteTags, insertTag, sameAsStored: SQLiteStatement
         /// Copies a stored note's text to `temp.import_old`; nil in a bulk import.
         let keepOldText: SQLiteStatement?
         /// GRDB's statements, which own the SQLite ones above.
@@ -230,6 +252,15 @@ struct ImportWriter {
                 """,
                 "DELETE FROM note_tag WHERE note_seq = ?",
                 "INSERT INTO note_tag (note_seq, tag) VALUES (?, ?)",
+                """
+                SELECT text = ?3 AND created_at = ?4 AND item_type IS ?6 AND item_id IS ?7 AND item_uri IS ?8
+                       AND item_name IS ?9 AND show_id IS ?10 AND show_name IS ?11 AND progress_ms IS ?12
+                       AND duration_ms IS ?13
+                       AND (SELECT count(*) FROM note_tag WHERE note_seq = ?1) = ?15
+                       AND NOT EXISTS (SELECT 1 FROM note_tag WHERE note_seq = ?1
+                                       AND instr(?14, char(31) || tag || char(31)) = 0)
+                FROM note WHERE seq = ?1
+                """,
                 "INSERT OR IGNORE INTO temp.import_old (seq, text) SELECT seq, text FROM note WHERE seq = ?",
             ]
             var owners: [Statement] = []
@@ -237,10 +268,11 @@ struct ImportWriter {
                 owners.append(try db.makeStatement(sql: text))
             }
             self.owners = owners
-            (findByID, updatedAtBySeq, insertNote, updateNote, deleteTags, insertTag) = (
+            (findByID, updatedAtBySeq, insertNote, updateNote, deleteTags, insertTag, sameAsStored) = (
                 owners[0].sqliteStatement, owners[1].sqliteStatement, owners[2].sqliteStatement,
-                owners[3].sqliteStatement, owners[4].sqliteStatement, owners[5].sqliteStatement)
-            keepOldText = keepingOldText ? owners[6].sqliteStatement : nil
+                owners[3].sqliteStatement, owners[4].sqliteStatement, owners[5].sqliteStatement,
+                owners[6].sqliteStatement)
+            keepOldText = keepingOldText ? owners[7].sqliteStatement : nil
         }
     }
 }

@@ -9,7 +9,7 @@ extension NoteDatabase {
     /// All records are written in one transaction, or none: a record that is not valid, found
     /// at any point, rolls back what was written before it. A new id is added; a stored note
     /// is replaced only by a record with a newer `updated_at` (timestamps as imported), and
-    /// otherwise kept. When an id appears twice in the input, the later record wins by the
+    /// otherwise kept: counted unchanged when the record says the same, as a conflict when not. When an id appears twice in the input, the later record wins by the
     /// same rule.
     @discardableResult
     public func importNotes(from data: Data) throws(ImportError) -> ImportCounts {
@@ -43,7 +43,9 @@ extension NoteDatabase {
                             switch pipe.receive() {
                             case .records(let batch):
                                 try batch.withContents { batch in
-                                    for record in batch.records { counts.count(try writer.write(record, from: batch)) }
+                                    for record in batch.records {
+                                        counts.count(try writer.write(record, from: batch), id: String(decoding: batch[record.id], as: UTF8.self))
+                                    }
                                 }
                                 pipe.recycle(batch)
                             case .end:

@@ -11,6 +11,7 @@ extension NoteDatabase {
         migrator.registerMigration("v1", migrate: createV1)
         migrator.registerMigration("v2", migrate: migrateV2)
         migrator.registerMigration("v3", migrate: migrateV3)
+        migrator.registerMigration("v4", migrate: migrateV4)
         // Future migrations go here, each under a new name.
         return migrator
     }

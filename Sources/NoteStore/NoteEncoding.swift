@@ -24,47 +24,45 @@ public enum NoteEncoding {
     }
 
     /// The keys of the note object, in the contract's order (also CSV's header).
-    public static let keys = [
-        "id", "text", "tags", "created_at", "updated_at", "pinned", "item_type", "item_id",
-        "item_uri", "item_name", "show_id", "show_name", "progress_ms", "duration_ms", "position", "link",
-    ]
+    public static var keys: [String] { NoteField.keys }
 
     /// Appends ``object(_:)``'s bytes.
     static func appendObject(_ note: Note, to out: inout [UInt8]) {
         let pin = note.pin
-        out.append(contentsOf: #"{"id":"#.utf8)
+        out.append(contentsOf: NoteField.id.jsonPrefix)
         appendString(note.id, to: &out)
-        out.append(contentsOf: #","text":"#.utf8)
+        out.append(contentsOf: NoteField.text.jsonPrefix)
         appendString(note.text, to: &out)
-        out.append(contentsOf: #","tags":["#.utf8)
+        out.append(contentsOf: NoteField.tags.jsonPrefix)
+        out.append(UInt8(ascii: "["))
         for (index, tag) in note.tags.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             appendString(tag, to: &out)
         }
-        out.append(contentsOf: #"],"created_at":""#.utf8)
-        out.append(contentsOf: NoteTimestamp.string(from: note.createdAt).utf8)
-        out.append(contentsOf: #"","updated_at":""#.utf8)
-        out.append(contentsOf: NoteTimestamp.string(from: note.updatedAt).utf8)
-        out.append(contentsOf: (pin == nil ? #"","pinned":false"# : #"","pinned":true"#).utf8)
-        out.append(contentsOf: #","item_type":"#.utf8)
-        appendOptional(pin?.itemType, to: &out)
-        out.append(contentsOf: #","item_id":"#.utf8)
-        appendOptional(pin?.itemID, to: &out)
-        out.append(contentsOf: #","item_uri":"#.utf8)
-        appendOptional(pin?.itemURI, to: &out)
-        out.append(contentsOf: #","item_name":"#.utf8)
-        appendOptional(pin?.itemName, to: &out)
-        out.append(contentsOf: #","show_id":"#.utf8)
-        appendOptional(pin?.showID, to: &out)
-        out.append(contentsOf: #","show_name":"#.utf8)
-        appendOptional(pin?.showName, to: &out)
-        out.append(contentsOf: #","progress_ms":"#.utf8)
+        out.append(UInt8(ascii: "]"))
+        for (field, date) in [(NoteField.createdAt, note.createdAt), (.updatedAt, note.updatedAt)] {
+            out.append(contentsOf: field.jsonPrefix)
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: NoteTimestamp.string(from: date).utf8)
+            out.append(UInt8(ascii: "\""))
+        }
+        out.append(contentsOf: NoteField.pinned.jsonPrefix)
+        out.append(contentsOf: (pin == nil ? "false" : "true").utf8)
+        let strings: [(NoteField, String?)] = [
+            (.itemType, pin?.itemType), (.itemID, pin?.itemID), (.itemURI, pin?.itemURI),
+            (.itemName, pin?.itemName), (.showID, pin?.showID), (.showName, pin?.showName),
+        ]
+        for (field, value) in strings {
+            out.append(contentsOf: field.jsonPrefix)
+            appendOptional(value, to: &out)
+        }
+        out.append(contentsOf: NoteField.progressMs.jsonPrefix)
         appendNumber(pin?.progressMs, to: &out)
-        out.append(contentsOf: #","duration_ms":"#.utf8)
+        out.append(contentsOf: NoteField.durationMs.jsonPrefix)
         appendNumber(pin?.durationMs, to: &out)
-        out.append(contentsOf: #","position":"#.utf8)
+        out.append(contentsOf: NoteField.position.jsonPrefix)
         appendOptional(note.position, to: &out)
-        out.append(contentsOf: #","link":"#.utf8)
+        out.append(contentsOf: NoteField.link.jsonPrefix)
         appendOptional(note.link, to: &out)
         out.append(UInt8(ascii: "}"))
     }

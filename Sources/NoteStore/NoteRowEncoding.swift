@@ -76,9 +76,9 @@ struct NoteRowEncoding {
         else { return false }
         let pinned = itemType != nil && itemID != nil && itemURI != nil && progress != nil
 
-        out.append(contentsOf: #"{"id":"#.utf8)
+        out.append(contentsOf: NoteField.id.jsonPrefix)
         guard appendString(id, to: &out) else { return false }
-        out.append(contentsOf: #","text":"#.utf8)
+        out.append(contentsOf: NoteField.text.jsonPrefix)
         let body = sqlite3_column_blob(statement, 1).map {
             UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_column_bytes(statement, 1)))
         }
@@ -86,35 +86,38 @@ struct NoteRowEncoding {
             let decoded = body.map { String(decoding: $0, as: UTF8.self) } ?? ""
             NoteEncoding.appendString(decoded, to: &out)
         }
-        out.append(contentsOf: #","tags":["#.utf8)
+        out.append(contentsOf: Self.tagsOpening)
 
-        tail.append(contentsOf: #"],"created_at":""#.utf8)
+        tail.append(contentsOf: Self.createdAtOpening)
         tail.append(contentsOf: createdAt)
-        tail.append(contentsOf: #"","updated_at":""#.utf8)
+        tail.append(contentsOf: Self.updatedAtOpening)
         tail.append(contentsOf: updatedAt)
         guard pinned, let itemType, let itemID, let itemURI, let progress else {
-            tail.append(contentsOf: #"","pinned":false,"item_type":null,"item_id":null,"item_uri":null,"item_name":null,"show_id":null,"show_name":null,"progress_ms":null,"duration_ms":null,"position":null,"link":null}"#.utf8)
+            tail.append(contentsOf: Self.unpinnedEnding)
             return true
         }
-        tail.append(contentsOf: #"","pinned":true,"item_type":"#.utf8)
+        tail.append(contentsOf: Self.pinnedOpening)
         guard appendString(itemType, to: &tail) else { return false }
-        tail.append(contentsOf: #","item_id":"#.utf8)
+        tail.append(contentsOf: NoteField.itemID.jsonPrefix)
         guard appendString(itemID, to: &tail) else { return false }
-        tail.append(contentsOf: Self.itemURIKey)
+        tail.append(contentsOf: NoteField.itemURI.jsonPrefix)
         guard appendString(itemURI, to: &tail),
-              appendOptional(itemName, after: Self.itemNameKey, to: &tail),
-              appendOptional(showID, after: Self.showIDKey, to: &tail),
-              appendOptional(showName, after: Self.showNameKey, to: &tail)
+              appendOptional(itemName, after: .itemName, to: &tail),
+              appendOptional(showID, after: .showID, to: &tail),
+              appendOptional(showName, after: .showName, to: &tail)
         else { return false }
-        tail.append(contentsOf: #","progress_ms":"#.utf8)
+        tail.append(contentsOf: NoteField.progressMs.jsonPrefix)
         appendDigits(progress, to: &tail)
-        tail.append(contentsOf: #","duration_ms":"#.utf8)
+        tail.append(contentsOf: NoteField.durationMs.jsonPrefix)
         if let duration { appendDigits(duration, to: &tail) } else { tail.append(contentsOf: Self.null) }
-        tail.append(contentsOf: #","position":""#.utf8)
+        tail.append(contentsOf: NoteField.position.jsonPrefix)
+        tail.append(UInt8(ascii: "\""))
         Note.appendPosition(milliseconds: progress, to: &tail)
         // `itemType` is compared as Note.link does, on the decoded string.
         let isTrack = itemType.elementsEqual("track".utf8)
-        tail.append(contentsOf: (isTrack ? #"","link":"https://open.spotify.com/track/"# : #"","link":"https://open.spotify.com/episode/"#).utf8)
+        tail.append(UInt8(ascii: "\""))
+        tail.append(contentsOf: NoteField.link.jsonPrefix)
+        tail.append(contentsOf: (isTrack ? #""https://open.spotify.com/track/"# : #""https://open.spotify.com/episode/"#).utf8)
         let quote = tail.count
         guard appendString(itemID, to: &tail) else { return false }
         // appendString wrote the id between quotes; the link carries it bare.
@@ -126,18 +129,26 @@ struct NoteRowEncoding {
         return true
     }
 
-    /// The keys between the pin's strings, as bytes.
-    private static let itemURIKey = Array(#","item_uri":"#.utf8)
-    private static let itemNameKey = Array(#","item_name":"#.utf8)
-    private static let showIDKey = Array(#","show_id":"#.utf8)
-    private static let showNameKey = Array(#","show_name":"#.utf8)
+    /// The fixed bytes between the values, from ``NoteField``'s table.
+    private static let tagsOpening = NoteField.tags.jsonPrefix + [UInt8(ascii: "[")]
+    private static let createdAtOpening = [UInt8(ascii: "]")] + NoteField.createdAt.jsonPrefix + [UInt8(ascii: "\"")]
+    private static let updatedAtOpening = [UInt8(ascii: "\"")] + NoteField.updatedAt.jsonPrefix + [UInt8(ascii: "\"")]
+    private static let pinnedOpening = [UInt8(ascii: "\"")] + NoteField.pinned.jsonPrefix + Array("true".utf8) + NoteField.itemType.jsonPrefix
+    /// After `updated_at`'s digits for an unpinned note: `pinned` false and every pin field null.
+    private static let unpinnedEnding: [UInt8] = {
+        var bytes = [UInt8(ascii: "\"")] + NoteField.pinned.jsonPrefix + Array("false".utf8)
+        for raw in NoteField.pinFields.lowerBound.rawValue...NoteField.pinFields.upperBound.rawValue {
+            bytes += (NoteField(rawValue: raw)?.jsonPrefix ?? []) + null
+        }
+        return bytes + [UInt8(ascii: "}")]
+    }()
     private static let null = Array("null".utf8)
 
     /// Appends `key`, then the string or `null`; false when the string is not valid UTF-8.
     private static func appendOptional(
-        _ value: UnsafeBufferPointer<UInt8>?, after key: [UInt8], to out: inout [UInt8]
+        _ value: UnsafeBufferPointer<UInt8>?, after field: NoteField, to out: inout [UInt8]
     ) -> Bool {
-        out.append(contentsOf: key)
+        out.append(contentsOf: field.jsonPrefix)
         guard let value else {
             out.append(contentsOf: null)
             return true

@@ -47,7 +47,7 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
         case .forbidden(let message):
             Self.explainForbidden(message)
         case .premiumRequired:
-            "playback control needs Spotify Premium, and this account does not have it. 'margin jump --link' prints a link instead"
+            "playback control needs Spotify Premium, and this account does not have it; control playback in the Spotify app"
         case .noActiveDevice:
             "no Spotify device is active. Start playing on a device, or pick one from 'margin devices' with --device ID"
         case .restricted(let reason):

@@ -30,11 +30,11 @@ struct ExportImportTests {
         try Data(first.stdout.utf8).write(to: URL(fileURLWithPath: file))
         let other = ["MARGIN_DB": sandbox.root + "/other.sqlite"]
         let imported = try await sandbox.margin("import", file, "--json", env: other)
-        #expect(imported.stdout == "{\"added\":3,\"updated\":0,\"unchanged\":0}\n")
+        #expect(imported.stdout == "{\"added\":3,\"updated\":0,\"unchanged\":0,\"conflicts\":0}\n")
         let again = try await sandbox.margin("export", "--format", format, env: other)
         #expect(again.stdout == first.stdout)
         let twice = try await sandbox.margin("import", "-", env: other, stdin: first.stdout)
-        #expect(twice.stdout == "Imported: 0 added, 0 updated, 3 unchanged.\n")
+        #expect(twice.stdout == "Imported: 0 added, 0 updated, 3 unchanged, 0 conflicts.\n")
     }
 
     @Test("csv and markdown carry every note in the contract's shape")

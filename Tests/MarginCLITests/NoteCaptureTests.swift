@@ -72,7 +72,7 @@ struct NoteCaptureTests {
         let dead = "http://127.0.0.1:9/v1"
         let causes: [(String, [String: String], String)] = [
             ("nothing playing", [:], "nothing is playing"),
-            ("unreachable", ["MARGIN_API_URL": dead], "cannot reach Spotify"),
+            ("unreachable", ["MARGIN_API_URL": dead, "MARGIN_PIN_TIMEOUT": "30"], "cannot reach Spotify"),
             ("not logged in", ["XDG_CONFIG_HOME": sandbox.root + "/elsewhere"], "not logged in"),
         ]
         for (text, env, why) in causes {
@@ -89,6 +89,34 @@ struct NoteCaptureTests {
         let notes = try await sandbox.notes("list", "--json")
         #expect(notes.count == 4)
         #expect(notes.allSatisfy { $0["pinned"] as? Bool == false && $0["progress_ms"] is NSNull && $0["link"] is NSNull })
+    }
+
+    @Test("when Spotify hangs, the note is saved unpinned at the pin timeout, not the request timeout, with the time it was taken")
+    func hangingSpotify() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        try await sandbox.emulator.addFault(.hang(path: "/v1/me/player/currently-playing", count: 5))
+        // A request timeout of a minute: only the pin timeout can end the wait.
+        let result = try await sandbox.margin("note", "a hung player", env: ["MARGIN_TIMEOUT": "60", "MARGIN_PIN_TIMEOUT": "0.5"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("Spotify did not answer within 0.5 s"), "\(result.stderr)")
+        #expect(result.stderr.range(of: #"taken at \d\d:\d\d:\d\d"#, options: .regularExpression) != nil, "\(result.stderr)")
+        let notes = try await sandbox.notes("list", "--json")
+        #expect(notes.map { $0["text"] as? String } == ["a hung player"])
+    }
+
+    @Test("the pin timeout is a config key too, and a bad value is refused with an example")
+    func pinTimeoutConfig() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        #expect(try await sandbox.margin("config", "set", "note.pin-timeout", "0.3").status == 0)
+        #expect(try await sandbox.margin("config", "get", "note.pin-timeout").stdout == "0.3\n")
+        try await sandbox.emulator.addFault(.hang(path: "/v1/me/player/currently-playing", count: 5))
+        let result = try await sandbox.margin("note", "configured", env: ["MARGIN_TIMEOUT": "60", "MARGIN_PIN_TIMEOUT": ""])
+        #expect(result.stderr.contains("within 0.3 s"), "\(result.stderr)")
+        let bad = try await sandbox.margin("config", "set", "note.pin-timeout", "soon")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("2.5"))
     }
 
     @Test("a store that cannot be written exits 1 and echoes the text")

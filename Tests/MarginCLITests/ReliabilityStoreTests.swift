@@ -28,7 +28,7 @@ struct ReliabilityStoreTests {
         let store = try OfflineStore()
         defer { store.remove() }
         try #require(try await store.run("note", "before the upgrade").status == 0)
-        #expect(try await Reliability.sqlite(store.db, "INSERT INTO grdb_migrations VALUES ('v999'); SELECT count(*) FROM grdb_migrations") == "4")
+        #expect(try await Reliability.sqlite(store.db, "INSERT INTO grdb_migrations VALUES ('v999'); SELECT count(*) FROM grdb_migrations") == "5")
         let before = try Data(contentsOf: URL(fileURLWithPath: store.db))
         for arguments in [["list"], ["note", "after the downgrade"]] {
             let result = try await Reliability.run(arguments, environment: store.env)
@@ -62,16 +62,18 @@ struct ReliabilityStoreTests {
         #expect(object?["text"] as? String == text)
     }
 
-    @Test("invalid UTF-8 on stdin is a one-line error, exit 1, and nothing is stored")
+    @Test("invalid UTF-8 on stdin is stored as U+FFFD, as the same bytes given as an argument are, and stderr says so")
     func invalidUTF8() async throws {
         let store = try OfflineStore()
         defer { store.remove() }
-        let result = try await store.run("note", stdin: Data([0x62, 0x61, 0x64, 0xFF, 0xFE, 0xC3, 0x28, 0x0A]))
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("margin: "), "\(result.stderr)")
-        #expect(result.stderr.contains("UTF-8"))
-        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-        #expect(try await store.notes().isEmpty)
+        let bytes: [UInt8] = [0x63, 0x61, 0x66, 0xE9]
+        let piped = try await store.run("note", stdin: Data(bytes + [0x0A]))
+        #expect(piped.status == 0)
+        #expect(piped.stderr.contains("not valid UTF-8") && piped.stderr.contains("U+FFFD"), "\(piped.stderr)")
+        let argument = String(decoding: bytes, as: UTF8.self)
+        #expect(try await store.run("note", argument).status == 0)
+        let texts = try await store.notes().compactMap { $0["text"] as? String }
+        #expect(texts == ["caf\u{FFFD}", "caf\u{FFFD}"])
     }
 
     @Test("a 1 MB note and a note with NUL bytes arrive through stdin intact")

@@ -82,7 +82,7 @@ struct BulkImportTests {
         stale.updatedAt = moment(-3600)
         bulk += [newer, older, repeated, stale]
         let counts = try store.importNotes(from: Self.jsonl(bulk))
-        #expect(counts == ImportCounts(added: ImportWriter.bulkThreshold, updated: 2, unchanged: 2))
+        #expect(counts == ImportCounts(added: ImportWriter.bulkThreshold, updated: 2, conflicts: 2, conflictIDs: [kept.id, stale.id]))
         try Self.expectIntact(store)
         #expect(try store.note(id: stored.id) == newer)
         #expect(try store.note(id: kept.id) == kept)

@@ -39,11 +39,38 @@ struct ImportMergeTests {
         #expect(try store.search("first").isEmpty)
     }
 
-    @Test("an older or equal updated_at keeps the stored note, counted unchanged")
+    @Test("an older or equal updated_at that says something else keeps the stored note, counted as a conflict")
     func olderKept() throws {
         let store = try store()
-        #expect(try store.importNotes(from: jsonl([edited(by: -60)])) == ImportCounts(unchanged: 1))
-        #expect(try store.importNotes(from: jsonl([edited(by: 0)])) == ImportCounts(unchanged: 1))
+        let id = Self.original.id
+        #expect(try store.importNotes(from: jsonl([edited(by: -60)])) == ImportCounts(conflicts: 1, conflictIDs: [id]))
+        #expect(try store.importNotes(from: jsonl([edited(by: 0)])) == ImportCounts(conflicts: 1, conflictIDs: [id]))
+        #expect(try store.note(id: id) == Self.original)
+    }
+
+    @Test("a record equal to the stored note but for an older updated_at is unchanged, not a conflict")
+    func sameContentOlderIsUnchanged() throws {
+        let store = try store()
+        var same = Self.original
+        same.updatedAt = Self.original.updatedAt.addingTimeInterval(-60)
+        #expect(try store.importNotes(from: jsonl([same])) == ImportCounts(unchanged: 1))
+    }
+
+    @Test("any one differing field of an older record is a conflict: text, tags, pin, position or creation time")
+    func eachFieldConflicts() throws {
+        let store = try store()
+        var variants: [Note] = []
+        var tags = Self.original; tags.tags = ["zzz"]; variants.append(tags)
+        var moreTags = Self.original; moreTags.tags += ["zzz"]; variants.append(moreTags)
+        var noTags = Self.original; noTags.tags = []; variants.append(noTags)
+        var unpinned = Self.original; unpinned.pin = nil; variants.append(unpinned)
+        var moved = Self.original; moved.pin?.progressMs += 1000; variants.append(moved)
+        var renamed = Self.original; renamed.pin?.itemName = "another name"; variants.append(renamed)
+        var created = Self.original; created.createdAt = created.createdAt.addingTimeInterval(-1); variants.append(created)
+        var text = Self.original; text.text += " "; variants.append(text)
+        for variant in variants {
+            #expect(try store.importNotes(from: jsonl([variant])).conflicts == 1)
+        }
         #expect(try store.note(id: Self.original.id) == Self.original)
     }
 
@@ -55,19 +82,19 @@ struct ImportMergeTests {
         #expect(try fresh.importNotes(from: jsonl([older, newer])) == ImportCounts(added: 1, updated: 1))
         #expect(try fresh.note(id: older.id).text == "newer")
         let other = try ExportFixtures.emptyStore()
-        #expect(try other.importNotes(from: jsonl([newer, older])) == ImportCounts(added: 1, unchanged: 1))
+        #expect(try other.importNotes(from: jsonl([newer, older])) == ImportCounts(added: 1, conflicts: 1, conflictIDs: [older.id]))
         #expect(try other.note(id: older.id).text == "newer")
     }
 
-    @Test("new, newer and unchanged records are counted apart, and counts encode as JSON")
+    @Test("new, newer, unchanged and conflicting records are counted apart, and counts encode as JSON")
     func counts() throws {
         let store = try store()
         let added = Note(id: ExportFixtures.id(8), text: "brand new", createdAt: moment(5))
-        let counts = try store.importNotes(from: jsonl([added, edited(by: 99), Self.original]))
-        #expect(counts == ImportCounts(added: 1, updated: 1, unchanged: 1))
+        let counts = try store.importNotes(from: jsonl([added, edited(by: 99), added, edited(by: -1000, text: "stale draft")]))
+        #expect(counts == ImportCounts(added: 1, updated: 1, unchanged: 1, conflicts: 1, conflictIDs: [Self.original.id]))
         let json = try JSONEncoder().encode(counts)
         let object = try JSONSerialization.jsonObject(with: json) as? [String: Int]
-        #expect(object == ["added": 1, "updated": 1, "unchanged": 1])
+        #expect(object == ["added": 1, "updated": 1, "unchanged": 1, "conflicts": 1])
     }
 
     @Test("a store failure rolls back the whole import")

@@ -41,11 +41,22 @@ struct MigrationTests {
         note("über café naïve", tags: ["idea"], at: 3, pin: episodePin("4uLU6hMCjMI75M1A2tKUQC", show: nil)),
     ]
 
+    @Test("v4 respells stored tags that break the tag rule, so the store's export imports again")
+    func v4RepairsTags() throws {
+        let long = String(repeating: "x", count: 70)
+        let legacy = note("legacy tags", tags: ["with space", "a;b", "ok", long, ",;"], at: 0)
+        let store = try NoteDatabase(path: try v1Store([legacy]))
+        #expect(try store.note(id: legacy.id).tags == ["a-b", "ok", "with-space", String(repeating: "x", count: 64)].sorted())
+        var exported = Data()
+        try store.export(NoteFilter(), format: .jsonl) { exported.append($0) }
+        #expect(try ExportFixtures.emptyStore().importNotes(from: exported) == ImportCounts(added: 1))
+    }
+
     @Test("a v1 file keeps its notes, tags and search index through the migration")
     func v1NotesSurvive() throws {
         let path = try v1Store(Self.notes)
         let store = try NoteDatabase(path: path)
-        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2", "v3"])
+        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2", "v3", "v4"])
         #expect(try store.count() == Self.notes.count)
         for original in Self.notes {
             #expect(try store.note(id: original.id) == original)

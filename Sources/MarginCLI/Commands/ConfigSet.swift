@@ -7,16 +7,28 @@ extension MarginCommand.Config {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a configuration value.")
 
-        @Argument(help: "client-id, redirect-uri or market.") var key: String
+        @Argument(help: "client-id, redirect-uri, market or note.pin-timeout.") var key: String
         @Argument(help: "The value.") var value: String
 
         func run() async throws {
-            let settings = try Settings()
             let fileKey = try MarginCommand.Config.fileKey(key)
             try Self.check(fileKey, value)
+            let (settings, problem) = Settings.lenient()
+            let path = settings.paths.configFile
             var config = settings.config
+            if problem != nil {
+                // The file cannot be parsed: keep what can be read, and the whole old file beside it.
+                let old = FileManager.default.contents(atPath: path) ?? Data()
+                let (salvaged, problems) = ConfigFile.salvage(String(decoding: old, as: UTF8.self))
+                do { try old.write(to: URL(fileURLWithPath: path + ".bak"), options: .atomic) } catch {
+                    throw CLIError.configUnwritable(path: path + ".bak", reason: error.localizedDescription)
+                }
+                config = salvaged
+                let lines = problems.map { "line \($0.line) (\($0.reason))" }.joined(separator: ", ")
+                Console.err("margin: left out what could not be read from '\(path)': \(lines); the old file is '\(path).bak'")
+            }
             config.set(fileKey, value)
-            try write(config.text, to: settings.paths.configFile, directory: settings.paths.configDirectory)
+            try write(config.text, to: path, directory: settings.paths.configDirectory)
         }
 
         static func check(_ key: String, _ value: String) throws {
@@ -27,6 +39,10 @@ extension MarginCommand.Config {
                 }
             case "redirect_uri":
                 _ = try RedirectURI(value)
+            case "note.pin_timeout":
+                guard let seconds = Settings.seconds(value), seconds <= 60 else {
+                    throw CLIError.invalidConfigValue(key: "note.pin-timeout", value: value, example: "2.5 (seconds, up to 60)")
+                }
             default:
                 guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
                     throw CLIError.invalidConfigValue(key: "market", value: value, example: "DE")

@@ -20,14 +20,11 @@ extension MarginCommand {
                 updated = text.joined(separator: " ")
             } else if !Console.stdinIsTerminal {
                 // Scripts pipe the new text in; an editor needs a terminal.
-                guard let piped = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
-                    throw NoteInputError.notUTF8
-                }
-                updated = piped.hasSuffix("\n") ? String(piped.dropLast()) : piped
+                updated = NoteDraft.standardInput()
             } else {
                 updated = try Editor.edit(note.text, environment: settings.environment).trimmingCharacters(in: .newlines)
             }
-            guard !updated.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw NoteFailure.empty }
+            guard !updated.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw NoteFailure(.empty) }
             guard updated != note.text else {
                 Console.err("No change.")
                 return

@@ -14,27 +14,15 @@ extension MarginCommand {
 
         @OptionGroup var store: StoreOptions
         @Option(help: "json, jsonl, csv or markdown.") var format: ExportFormat = .json
-        @Option(help: "Only this episode's notes.") var episode: String?
-        @Option(help: "Only this show's notes.") var show: String?
+        @Option(help: "Only this episode's notes.", transform: EpisodeRef.argument) var episode: EpisodeRef?
+        @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?
         @Option(help: "Only notes with this tag.") var tag: String?
-        @Option(help: "Only notes taken since: \(DateValue.examples).") var since: String?
+        @Option(help: "Only notes taken since: \(DateValue.examples).", transform: DateArgument.argument) var since: DateArgument?
         @Option(name: .shortAndLong, help: "Write to FILE instead of stdout.") var output: String?
-
-        func validate() throws {
-            if let episode, SpotifyRef(parsing: episode, as: .episode) == nil {
-                throw ValidationError("'\(episode)' is not an episode; use \(SpotifyRef.examples(.episode))")
-            }
-            if let show, SpotifyRef(parsing: show, as: .show) == nil {
-                throw ValidationError("'\(show)' is not a show; use \(SpotifyRef.examples(.show))")
-            }
-            if let since, DateValue.parse(since) == nil { throw ValidationError("'\(since)' is not a date; use \(DateValue.examples)") }
-        }
 
         func run() async throws {
             let database = try store.open(try Settings())
-            let filter = NoteFilter(itemID: episode.flatMap { SpotifyRef(parsing: $0, as: .episode)?.id },
-                                    showID: show.flatMap { SpotifyRef(parsing: $0, as: .show)?.id },
-                                    tag: tag, since: since.flatMap { DateValue.parse($0) })
+            let filter = NoteFilter(itemID: episode?.id, showID: show?.id, tag: tag, since: since?.date)
             guard let output else {
                 let stdout = FileHandle.standardOutput
                 try database.export(filter, format: format) { stdout.write($0) }

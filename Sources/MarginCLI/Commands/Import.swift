@@ -9,13 +9,14 @@ extension MarginCommand {
             commandName: "import",
             abstract: "Import notes from a json or jsonl export (- for stdin); all or nothing, idempotent by id.",
             discussion: """
-                A note whose id exists is left alone when identical or older, and replaced when the imported \
-                updated_at is newer. One bad record anywhere means nothing is written.
+                A note whose id exists is replaced when the imported updated_at is newer, and otherwise kept: \
+                counted unchanged when the record says the same, and as a conflict (its id listed) when it \
+                says something else. One bad record anywhere means nothing is written.
                 """)
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "The export to read, or - for stdin.") var file: String
-        @Flag(help: "Print the counts as JSON: {\"added\":N,\"updated\":N,\"unchanged\":N}.") var json = false
+        @Flag(help: "Print the counts as JSON: {\"added\":N,\"updated\":N,\"unchanged\":N,\"conflicts\":N}.") var json = false
 
         func run() async throws {
             let database = try store.open(try Settings())
@@ -27,15 +28,30 @@ extension MarginCommand {
                 counts = try database.importNotes(fromFile: file)
             }
             if json {
-                Console.out("{\"added\":\(counts.added),\"updated\":\(counts.updated),\"unchanged\":\(counts.unchanged)}")
+                Console.out("""
+                    {"added":\(counts.added),"updated":\(counts.updated),"unchanged":\(counts.unchanged),"conflicts":\(counts.conflicts)}
+                    """)
             } else {
-                Console.out("Imported: \(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged.")
+                Console.out("Imported: \(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged, \(counts.conflicts) conflicts.")
+                if counts.conflicts > 0 { Console.err(Self.conflictReport(counts)) }
             }
         }
     }
 }
 
-enum ImportFileError: Error, LocalizedError {
+extension MarginCommand.Import {
+    /// Which notes kept their stored version although the import said something else.
+    static func conflictReport(_ counts: ImportCounts) -> String {
+        let ids = counts.conflictIDs.map { String($0.prefix(8)) }.joined(separator: " ")
+        let more = counts.conflicts > counts.conflictIDs.count ? " and \(counts.conflicts - counts.conflictIDs.count) more" : ""
+        return """
+            margin: kept the stored version of \(counts.conflicts) \(counts.conflicts == 1 ? "note" : "notes") whose imported \
+            version differs but is not newer: \(ids)\(more). 'margin show ID' shows the stored one
+            """
+    }
+}
+
+enum ImportFileError: MarginError {
     case unreadable(String)
     var errorDescription: String? {
         if case .unreadable(let path) = self { return "cannot read '\(path)'; give a file exported by 'margin export', or - for stdin" }

@@ -32,7 +32,8 @@ extension MarginCommand {
                 return
             }
             do {
-                try await settings.connection(verbose: global.verbose).api.play(uri: pin.itemURI, positionMs: start, deviceID: playback.device)
+                let api = try settings.connection(verbose: global.verbose).api
+                try await playback.sending { try await api.play(uri: pin.itemURI, positionMs: start, deviceID: playback.device) }
                 Console.out("Playing \(Terminal.sanitize(pin.itemName ?? pin.itemURI)) from \(TimeValue.format(milliseconds: start)).")
             } catch SpotifyError.premiumRequired {
                 Console.err("margin: jumping in the player needs Spotify Premium; open the link instead:")
@@ -42,7 +43,7 @@ extension MarginCommand {
     }
 }
 
-enum JumpFailure: Error, LocalizedError {
+enum JumpFailure: MarginError {
     case unpinned(String)
     var errorDescription: String? {
         if case .unpinned(let id) = self { return "note \(id) is not pinned to a moment. Pin it: margin pin \(id) --episode EPISODE --at TIME" }

@@ -14,39 +14,31 @@ extension MarginCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @Flag(help: "Only one episode's notes, in playback order: REF, or the one playing now.") var episode = false
-        @Argument(help: ArgumentHelp("The episode for --episode.", valueName: "ref")) var ref: String?
-        @Option(help: "Only this show's notes.") var show: String?
+        @Argument(help: ArgumentHelp("The episode for --episode.", valueName: "ref"), transform: EpisodeRef.argument)
+        var ref: EpisodeRef?
+        @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?
         @Option(help: "Only notes with this tag.") var tag: String?
-        @Option(help: "Only notes taken since: \(DateValue.examples).") var since: String?
+        @Option(help: "Only notes taken since: \(DateValue.examples).", transform: DateArgument.argument) var since: DateArgument?
         @Option(help: "At most this many notes.") var limit: Int?
         @Flag(help: "Print a JSON array of note objects.") var json = false
 
         func validate() throws {
-            if let ref {
-                guard episode else { throw ValidationError("a REF needs --episode: margin list --episode \(ref)") }
-                guard SpotifyRef(parsing: ref, as: .episode) != nil else {
-                    throw ValidationError("'\(ref)' is not an episode; use \(SpotifyRef.examples(.episode))")
-                }
-            }
-            if let show, SpotifyRef(parsing: show, as: .show) == nil {
-                throw ValidationError("'\(show)' is not a show; use \(SpotifyRef.examples(.show))")
-            }
-            if let since, DateValue.parse(since) == nil { throw ValidationError("'\(since)' is not a date; use \(DateValue.examples)") }
+            if let ref, !episode { throw ValidationError("a REF needs --episode: margin list --episode \(ref.id)") }
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, e.g. --limit 20") }
         }
 
         func run() async throws {
             let settings = try Settings()
-            var filter = NoteFilter(showID: show.flatMap { SpotifyRef(parsing: $0, as: .show)?.id }, tag: tag,
-                                    since: since.flatMap { DateValue.parse($0) }, limit: limit)
+            var filter = NoteFilter(showID: show?.id, tag: tag, since: since?.date, limit: limit)
             if episode {
                 filter.itemID = try await episodeID(settings)
             }
-            let notes = try store.open(settings).notes(filter)
+            let database = try store.open(settings)
+            let notes = try database.notes(filter)
             if json {
                 Console.out(NoteList.json(notes))
             } else if notes.isEmpty {
-                Console.err("No notes\(filter.itemID != nil ? " for this episode" : "") yet.")
+                Console.err(try Self.emptyMessage(filter, total: database.count()))
             } else {
                 Console.out(NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil))
             }
@@ -54,12 +46,24 @@ extension MarginCommand {
 
         /// REF's id, or the item playing now (one request).
         private func episodeID(_ settings: Settings) async throws -> String {
-            if let ref, let parsed = SpotifyRef(parsing: ref, as: .episode) { return parsed.id }
+            if let ref { return ref.id }
             let api = try settings.connection(verbose: global.verbose).api
             guard let snapshot = try await api.currentlyPlaying(), let id = snapshot.itemID else {
                 throw PlaybackFailure.nothingPlaying
             }
             return id
+        }
+    
+        /// What an empty list says: that the store is empty, or that nothing matched the filter.
+        static func emptyMessage(_ filter: NoteFilter, total: Int) -> String {
+            guard total > 0 else { return "No notes yet. Take one with: margin note \"your thought\"" }
+            var conditions: [String] = []
+            if filter.itemID != nil { conditions.append("this episode") }
+            if let show = filter.showID { conditions.append("show \(show)") }
+            if let tag = filter.tag { conditions.append("tag '\(Terminal.sanitize(tag))'") }
+            if let since = filter.since { conditions.append("since \(Timestamp.string(since))") }
+            let what = conditions.isEmpty ? "" : " for " + conditions.joined(separator: ", ")
+            return "No notes\(what) (\(total) in all; 'margin list' shows them)."
         }
     }
 }

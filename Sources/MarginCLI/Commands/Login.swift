@@ -41,7 +41,7 @@ extension MarginCommand {
                 Console.out("Logged in to Spotify as \(user.displayName ?? user.id) (\(user.id)).")
             } catch {
                 Console.out("Logged in to Spotify.")
-                Console.err("margin: could not read the profile: \(Capture.describe(error))")
+                Console.err("margin: could not read the profile: \((error as? any LocalizedError)?.errorDescription ?? String(describing: error))")
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NoteCapture
 import NoteStore
 import SpotifyClient
 
@@ -11,8 +12,8 @@ extension MarginCommand {
             abstract: "Save a note pinned to the episode playing now and its exact position.",
             discussion: """
                 With no TEXT, reads stdin when it is not a terminal, else opens $EDITOR (playback paused while \
-                you write). When the note cannot be pinned (not logged in, Spotify unreachable, nothing playing) \
-                it is saved unpinned, and 'margin pin' pins it later.
+                you write). When the note cannot be pinned (not logged in, Spotify unreachable or slower than \
+                the pin timeout, nothing playing) it is saved unpinned, and 'margin pin' pins it later.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -21,66 +22,53 @@ extension MarginCommand {
         @Argument(help: "The note; several words are joined with spaces.") var text: [String] = []
         @Flag(help: "Pause playback too.") var pause = false
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
-        @Option(help: "Pin at this position instead of the player's: \(TimeValue.examples).") var at: String?
-        @Option(help: "Pin to this episode instead of the playing one (needs --at).") var episode: String?
+        @Option(parsing: .unconditional, help: "Pin at this position instead of the player's: \(TimeValue.examples).",
+                transform: TimeValue.argument)
+        var at: TimeValue?
+        @Option(help: "Pin to this episode instead of the playing one (needs --at).", transform: EpisodeRef.argument)
+        var episode: EpisodeRef?
         @Flag(help: "Print the saved note as JSON.") var json = false
 
         func validate() throws {
-            if let at, TimeValue(parsing: at) == nil { throw ValidationError("'\(at)' is not a time; use \(TimeValue.examples)") }
-            if let episode {
-                guard SpotifyRef(parsing: episode, as: .episode) != nil else {
-                    throw ValidationError("'\(episode)' is not an episode; use \(SpotifyRef.examples(.episode))")
-                }
-                guard at != nil else { throw ValidationError("--episode needs --at TIME, e.g. --at 12:34") }
-            }
+            if episode != nil, at == nil { throw ValidationError("--episode needs --at TIME, e.g. --at 12:34") }
             _ = try Tags.normalize(tags)
         }
 
         func run() async throws {
             let (settings, configProblem) = Settings.lenient()
-            var draft = try NoteDraft(words: text, tags: try Tags.normalize(tags), environment: settings.environment)
-            let connection = configProblem == nil ? try? settings.connection(verbose: global.verbose) : nil
-            if draft.text == nil {
-                draft.text = try await draft.fromEditor(api: connection?.api)
+            let request = CaptureRequest(
+                source: NoteDraft.source(words: text, environment: settings.environment), tags: try Tags.normalize(tags),
+                episodeID: episode?.id, positionMs: at?.milliseconds, pauseAfter: pause)
+            let outcome: CaptureOutcome
+            do {
+                outcome = try await capture(settings, configProblem: configProblem).capture(request)
+            } catch let failure as CaptureFailure {
+                throw NoteFailure(failure)
             }
-            guard let body = draft.text, !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw NoteFailure.empty
-            }
-            var manual: (id: String, milliseconds: Int)?
-            if let episode, let at, let ref = SpotifyRef(parsing: episode, as: .episode), let time = TimeValue(parsing: at) {
-                manual = (ref.id, time.milliseconds)
-            }
-            // The player is read while the store opens: neither waits for the other.
-            let api = connection?.api, wantsPlayer = manual == nil && !draft.readPlayer
-            async let player = Capture.readPlayer(api, when: wantsPlayer)
-            let database: NoteDatabase
-            do { database = try store.open(settings) } catch { throw NoteFailure.unsaved(body, Capture.describe(error)) }
-
-            var pin = draft.pin, reason = draft.reason ?? configProblem.map(Capture.describe)
-            if let manual {
-                let (manualPin, warning) = await Capture.manualPin(episode: manual.id, at: manual.milliseconds, store: database, api: connection?.api)
-                (pin, reason) = (manualPin, nil)
-                if let warning { Console.err("margin: \(warning)") }
-            } else if let read = await player {
-                (pin, reason) = read
-                if let at, let time = TimeValue(parsing: at), var moved = pin { moved.progressMs = time.milliseconds; pin = moved }
-            } else if connection == nil, reason == nil {
-                reason = "Spotify is not configured"
-            }
-            let note = Note(text: body, tags: draft.tags, pin: pin)
-            do { try database.insert(note) } catch { throw NoteFailure.unsaved(body, Capture.describe(error)) }
-            report(note, reason: reason)
-            if pause, let api = connection?.api, pin != nil {
-                do { try await api.pause(deviceID: playback.device) } catch {
-                    Console.err("margin: the note is saved, but playback was not paused: \(Capture.describe(error))")
-                }
-            }
+            for warning in outcome.warnings { Console.err("margin: \(warning)") }
+            report(outcome)
             // The process ends after this command: exiting with the store open skips the
             // checkpoint a close would run (the note is already durable).
-            database.keepOpenUntilExit()
+            outcome.store.keepOpenUntilExit()
         }
 
-        private func report(_ note: Note, reason: String?) {
+        /// The capture use case with this machine's Spotify, store and pin timeout.
+        private func capture(_ settings: Settings, configProblem: ConfigError?) throws -> NoteCapture {
+            let store = self.store
+            var player: (any CapturePlayer)?, unavailable: String?
+            if let configProblem {
+                unavailable = configProblem.errorDescription
+            } else {
+                do { player = try settings.connection(verbose: global.verbose).api } catch {
+                    unavailable = (error as? any LocalizedError)?.errorDescription ?? "Spotify is not configured"
+                }
+            }
+            return NoteCapture(player: player, playerUnavailable: unavailable, pinDeadline: try settings.pinTimeout(),
+                               openStore: { try store.open(settings) })
+        }
+
+        private func report(_ outcome: CaptureOutcome) {
+            let note = outcome.note
             if json { Console.out(NoteEncoding.object(note)) }
             let short = String(note.id.prefix(8))
             if let pin = note.pin {
@@ -90,21 +78,45 @@ extension MarginCommand {
                 }
             } else {
                 if !json { Console.out("Saved \(short), unpinned.") }
-                Console.err("margin: saved unpinned (\(reason ?? "no position")). Pin it later: margin pin \(short) --episode EPISODE --at TIME")
+                let taken = LocalTime.clock(note.createdAt)
+                Console.err("""
+                    margin: saved unpinned (\(outcome.unpinnedReason ?? "no position")), taken at \(taken). \
+                    Pin it later: margin pin \(short) --episode EPISODE --at TIME
+                    """)
             }
         }
     }
 }
 
 /// Why `margin note` saved nothing; the text is echoed so it is never lost.
-enum NoteFailure: Error, LocalizedError {
-    case empty
-    case unsaved(String, String)
+struct NoteFailure: MarginError {
+    let failure: CaptureFailure
+
+    init(_ failure: CaptureFailure) { self.failure = failure }
 
     var errorDescription: String? {
-        switch self {
-        case .empty: "the note is empty; nothing was saved"
-        case .unsaved(let text, let reason): "could not save the note (\(reason)). Its text:\n\(text)"
+        let echo = failure.text.map { ". Its text:\n\($0)" } ?? ""
+        switch failure {
+        case .empty:
+            return "the note is empty; nothing was saved"
+        case .unsaved(_, let reason):
+            return "could not save the note (\(reason))\(echo)"
+        case .refused(_, .pastEnd(let position, let duration, let name)):
+            let item = name.map { "'\(Terminal.sanitize($0))'" } ?? "the episode"
+            return """
+                --at \(TimeValue.format(milliseconds: position)) is past the end of \(item) \
+                (\(TimeValue.format(milliseconds: duration))); nothing was saved. Give a time before the end\(echo)
+                """
+        case .refused(_, .noSuchEpisode(let id)):
+            return "Spotify has no episode '\(id)'; nothing was saved. Check the id with 'margin now' or the share link\(echo)"
+        }
+    }
+
+    var exitStatus: ExitStatus {
+        switch failure {
+        case .refused(_, .pastEnd): .usage
+        case .refused(_, .noSuchEpisode): .notFound
+        case .empty, .unsaved: .failure
         }
     }
 }

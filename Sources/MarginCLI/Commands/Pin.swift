@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NoteCapture
 import NoteStore
 
 extension MarginCommand {
@@ -10,27 +11,51 @@ extension MarginCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @Argument(help: "The note's id or a unique prefix of it.") var id: String
-        @Option(help: "The episode: \(SpotifyRef.examples(.episode)).") var episode: String
-        @Option(help: "The position: \(TimeValue.examples).") var at: String
-
-        func validate() throws {
-            guard SpotifyRef(parsing: episode, as: .episode) != nil else {
-                throw ValidationError("'\(episode)' is not an episode; use \(SpotifyRef.examples(.episode))")
-            }
-            guard TimeValue(parsing: at) != nil else { throw ValidationError("'\(at)' is not a time; use \(TimeValue.examples)") }
-        }
+        @Option(help: "The episode: \(SpotifyRef.examples(.episode)).", transform: EpisodeRef.argument) var episode: EpisodeRef
+        @Option(parsing: .unconditional, help: "The position: \(TimeValue.examples).", transform: TimeValue.argument)
+        var at: TimeValue
 
         func run() async throws {
-            guard let ref = SpotifyRef(parsing: episode, as: .episode), let time = TimeValue(parsing: at) else { return }
             let settings = try Settings()
             let database = try store.open(settings)
             var note = try database.resolve(prefix: id)
             let api = try? settings.connection(verbose: global.verbose).api
-            let (pin, warning) = await Capture.manualPin(episode: ref.id, at: time.milliseconds, store: database, api: api)
+            let capture = NoteCapture(player: api, pinDeadline: try settings.pinTimeout(), openStore: { database })
+            let (pin, warning) = try await pinned(with: capture, store: database)
             if let warning { Console.err("margin: \(warning)") }
             note.pin = pin
             try database.update(note)
-            Console.out("Pinned \(note.id.prefix(8)) at \(time) in \(Terminal.sanitize(pin.itemName ?? ref.uri)).")
+            Console.out("Pinned \(note.id.prefix(8)) at \(at) in \(Terminal.sanitize(pin.itemName ?? episode.ref.uri)).")
+        }
+
+        private func pinned(with capture: NoteCapture, store: NoteDatabase) async throws(PinFailure) -> (NotePin, String?) {
+            do throws(PinProblem) {
+                return try await capture.pin(episode: episode.id, at: at.milliseconds, store: store)
+            } catch {
+                throw PinFailure(problem: error)
+            }
         }
     }
 }
+
+/// A pin `margin pin` refuses; the note is left as it was.
+struct PinFailure: MarginError {
+    let problem: PinProblem
+
+    var errorDescription: String? {
+        switch problem {
+        case .pastEnd(let position, let duration, let name):
+            "--at \(TimeValue.format(milliseconds: position)) is past the end of \(name.map { "'\(Terminal.sanitize($0))'" } ?? "the episode") (\(TimeValue.format(milliseconds: duration))); give a time before the end"
+        case .noSuchEpisode(let id):
+            "Spotify has no episode '\(id)'; check the id with 'margin now' or the share link"
+        }
+    }
+
+    var exitStatus: ExitStatus {
+        if case .noSuchEpisode = problem { return .notFound }
+        return .usage
+    }
+}
+
+/// The store's pin, named apart from the `pin` command.
+typealias NotePin = Pin

@@ -10,7 +10,8 @@ extension MarginCommand {
         @OptionGroup var playback: PlaybackOptions
 
         func run() async throws {
-            try await Settings().connection(verbose: global.verbose).api.resume(deviceID: playback.device)
+            let api = try Settings().connection(verbose: global.verbose).api
+            try await playback.sending { try await api.resume(deviceID: playback.device) }
             Console.out("Resumed.")
         }
     }

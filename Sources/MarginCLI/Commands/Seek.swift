@@ -8,18 +8,19 @@ extension MarginCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var playback: PlaybackOptions
-        @Argument(help: "Where to: \(TimeValue.examples).") var time: String
+        @Argument(help: "Where to: \(TimeValue.examples).", transform: TimeValue.argument) var time: TimeValue
 
-        func validate() throws {
-            guard TimeValue(parsing: time) != nil else {
-                throw ValidationError("'\(time)' is not a time; use \(TimeValue.examples)")
-            }
-        }
-
+        /// Reads what is playing first (one request) so that a time past its end is refused
+        /// rather than sent: Spotify would skip to the next item.
         func run() async throws {
-            guard let target = TimeValue(parsing: time) else { return }
-            try await Settings().connection(verbose: global.verbose).api.seek(positionMs: target.milliseconds, deviceID: playback.device)
-            Console.out("At \(target).")
+            let api = try Settings().connection(verbose: global.verbose).api
+            guard let snapshot = try await api.currentlyPlaying() else { throw PlaybackFailure.nothingPlaying }
+            if let duration = snapshot.durationMs, duration > 0, time.milliseconds > duration {
+                let name = snapshot.itemName.map { "'\(Terminal.sanitize($0))'" } ?? "what is playing"
+                throw PlaybackFailure.pastEnd(time: time.description, item: name, duration: TimeValue.format(milliseconds: duration))
+            }
+            try await playback.sending { try await api.seek(positionMs: time.milliseconds, deviceID: playback.device) }
+            Console.out("At \(time).")
         }
     }
 }

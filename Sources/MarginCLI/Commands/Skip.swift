@@ -14,7 +14,7 @@ extension MarginCommand {
         func validate() throws { try Skipper.check(seconds) }
 
         func run() async throws {
-            try await Skipper(verbose: global.verbose, device: playback.device).skip(by: -seconds)
+            try await Skipper(verbose: global.verbose, playback: playback).skip(by: -seconds)
         }
     }
 
@@ -29,7 +29,7 @@ extension MarginCommand {
         func validate() throws { try Skipper.check(seconds) }
 
         func run() async throws {
-            try await Skipper(verbose: global.verbose, device: playback.device).skip(by: seconds)
+            try await Skipper(verbose: global.verbose, playback: playback).skip(by: seconds)
         }
     }
 }
@@ -37,7 +37,7 @@ extension MarginCommand {
 /// The shared read-then-seek of `back` and `forward`.
 struct Skipper {
     var verbose: Bool
-    var device: String?
+    var playback: PlaybackOptions
 
     static func check(_ seconds: Int) throws {
         guard (1...86_400).contains(seconds) else {
@@ -52,7 +52,7 @@ struct Skipper {
         }
         var target = max(0, now + seconds * 1000)
         if let duration = snapshot.durationMs { target = min(target, max(duration - 1000, 0)) }
-        try await api.seek(positionMs: target, deviceID: device)
+        try await playback.sending { try await api.seek(positionMs: target, deviceID: playback.device) }
         Console.out("At \(TimeValue.format(milliseconds: target)).")
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// Writes a file through a temporary sibling, fsync and rename: readers see the old file or
 /// the whole new one, never half of it.
 enum AtomicFile {
-    enum Failure: Error, LocalizedError {
+    enum Failure: MarginError {
         case cannotWrite(String, String)
         var errorDescription: String? {
             if case .cannotWrite(let path, let reason) = self { return "cannot write '\(path)' (\(reason)); nothing was written there" }

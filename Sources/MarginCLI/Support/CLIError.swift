@@ -1,7 +1,7 @@
 import Foundation
 
 /// Failures of margin's own making (settings, arguments the parser cannot check).
-public enum CLIError: Error, Equatable, LocalizedError {
+public enum CLIError: Equatable, MarginError {
     case noClientID(redirect: String)
     case invalidSetting(name: String, value: String, example: String)
     case unknownConfigKey(String)
@@ -20,13 +20,20 @@ public enum CLIError: Error, Equatable, LocalizedError {
         case .invalidSetting(let name, let value, let example):
             "\(name) '\(value)' is not valid; set it like \(example)"
         case .unknownConfigKey(let key):
-            "unknown config key '\(key)'; the keys are client-id, redirect-uri and market"
+            "unknown config key '\(key)'; the keys are client-id, redirect-uri, market and note.pin-timeout"
         case .invalidConfigValue(let key, let value, let example):
             "'\(value)' is not a valid \(key); for example: margin config set \(key) \(example)"
         case .configUnwritable(let path, let reason):
             "cannot write '\(path)' (\(reason))"
         case .configKeyUnset(let key):
             "\(key) is not set"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unknownConfigKey, .invalidConfigValue: .usage
+        default: .failure
         }
     }
 }

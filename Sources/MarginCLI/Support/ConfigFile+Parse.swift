@@ -5,7 +5,7 @@ extension ConfigFile {
     static func parse(_ line: String) -> (String, String)? {
         guard let equals = line.firstIndex(of: "=") else { return nil }
         let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else { return nil }
         var rest = Substring(line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         rest = rest.dropFirst()

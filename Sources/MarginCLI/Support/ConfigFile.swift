@@ -1,12 +1,12 @@
 import Foundation
 
-/// `config.toml`: a few top-level string keys.
+/// `config.toml`: a few string keys (`note.pin_timeout` is a TOML dotted key).
 ///
 /// margin reads the TOML subset it writes (`key = "string"`, comments, blank lines) and
 /// rewrites only the line it changes, so a user's comments and layout survive `config set`.
 public struct ConfigFile: Sendable, Equatable {
     /// The keys margin knows, as written in the file.
-    public static let keys = ["client_id", "redirect_uri", "market"]
+    public static let keys = ["client_id", "redirect_uri", "market", "note.pin_timeout"]
 
     public private(set) var values: [String: String] = [:]
     private var lines: [String] = []
@@ -15,19 +15,36 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// Parses `text`; throws ``ConfigError/invalid(path:line:reason:)`` naming the line at fault.
     public init(text: String, path: String) throws(ConfigError) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let (file, problems) = Self.salvage(text)
+        if let first = problems.first { throw .invalid(path: path, line: first.line, reason: first.reason) }
+        self = file
+    }
+
+    /// The lines of `text` that margin can read, and the number and fault of each other line
+    /// (left out), so that `config set` can repair a file it cannot parse.
+    public static func salvage(_ text: String) -> (ConfigFile, problems: [(line: Int, reason: String)]) {
+        var file = ConfigFile()
+        var problems: [(line: Int, reason: String)] = []
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.isEmpty || line.hasPrefix("#") {
+                file.lines.append(raw)
+                continue
+            }
             guard let (key, value) = Self.parse(line) else {
-                throw .invalid(path: path, line: index + 1, reason: "expected key = \"value\"")
+                problems.append((index + 1, "expected key = \"value\""))
+                continue
             }
             guard Self.keys.contains(key) else {
-                throw .invalid(path: path, line: index + 1, reason: "unknown key '\(key)' (known: \(Self.keys.joined(separator: ", ")))")
+                problems.append((index + 1, "unknown key '\(key)' (known: \(Self.keys.joined(separator: ", ")))"))
+                continue
             }
-            values[key] = value
+            file.lines.append(raw)
+            file.values[key] = value
         }
+        return (file, problems)
     }
 
     /// Loads `path`; a missing file is an empty config.
@@ -73,13 +90,13 @@ public struct ConfigFile: Sendable, Equatable {
 }
 
 /// A config file margin cannot read.
-public enum ConfigError: Error, Equatable, LocalizedError {
+public enum ConfigError: Equatable, MarginError {
     case invalid(path: String, line: Int, reason: String)
 
     public var errorDescription: String? {
         switch self {
         case .invalid(let path, let line, let reason):
-            "cannot read '\(path)' line \(line): \(reason). Fix the line or set the value again with 'margin config set'"
+            "cannot read '\(path)' line \(line): \(reason). Fix or delete that line, or run 'margin config set KEY VALUE', which rewrites the file without it (keeping the old one as config.toml.bak)"
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Opens `$EDITOR` (then `$VISUAL`, then `vi`) on a private temporary file and returns what was saved.
 enum Editor {
-    enum Failure: Error, LocalizedError {
+    enum Failure: MarginError {
         case cannotStart(String)
         case failed(editor: String, status: Int32)
 

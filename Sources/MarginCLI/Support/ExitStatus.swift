@@ -1,6 +1,4 @@
 import Foundation
-import NoteStore
-import SpotifyClient
 
 /// The contract's exit codes.
 public enum ExitStatus: Int32, Sendable {
@@ -13,36 +11,21 @@ public enum ExitStatus: Int32, Sendable {
     case notFound = 8
     case usage = 64
 
-    /// The code a failure ends margin with.
+    /// The code a failure ends margin with: its own for a ``MarginError``, 1 for anything else.
     public static func of(_ error: any Error) -> ExitStatus {
-        switch error {
-        case let spotify as SpotifyError: return of(spotify)
-        case let login as LoginError:
-            if case .cannotListen = login { return .failure }
-            return .notLoggedIn
-        case PlaybackFailure.nothingPlaying: return .nothingPlaying
-        case NoteStoreError.notFound: return .notFound
-        case is TagError: return .usage
-        case CLIError.unknownConfigKey, CLIError.invalidConfigValue: return .usage
-        default: return .failure
-        }
+        (error as? any MarginError)?.exitStatus ?? .failure
     }
+}
 
-    /// True for margin's own documented errors (the parser's own are reported by the parser).
-    static func isMargins(_ error: any Error) -> Bool {
-        error is SpotifyError || error is PlaybackFailure || error is LoginError || error is NoteStoreError
-            || error is NoteFailure || error is NoteInputError || error is Editor.Failure || error is TagError || error is JumpFailure
-            || error is ImportError || error is ImportFileError || error is AtomicFile.Failure || error is RedirectURIError || error is ConfigError || error is CLIError
-    }
+/// A failure margin explains in one line on stderr and ends with the contract's exit code.
+///
+/// Every error a command can throw conforms, in the file that declares it or, for the
+/// libraries' errors, in `MarginError+Libraries.swift`; `MarginCommand.runMain` needs no list.
+public protocol MarginError: LocalizedError {
+    /// The exit code this failure ends margin with.
+    var exitStatus: ExitStatus { get }
+}
 
-    static func of(_ error: SpotifyError) -> ExitStatus {
-        switch error {
-        case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure: .notLoggedIn
-        case .premiumRequired: .premiumRequired
-        case .noActiveDevice: .noDevice
-        case .rateLimited, .server, .timeout, .unreachable: .unreachable
-        case .notFound: .notFound
-        case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .cancelled: .failure
-        }
-    }
+extension MarginError {
+    public var exitStatus: ExitStatus { .failure }
 }

@@ -1,73 +1,39 @@
 import Foundation
+import NoteCapture
 import NoteStore
-import SpotifyClient
 
-/// The text of a note being taken, from the arguments, stdin, or the editor.
-struct NoteDraft {
-    var text: String?
-    var tags: [String]
-    let environment: [String: String]
-    /// Set when the editor path already read the player (before the user started typing).
-    var pin: Pin?
-    var reason: String?
-    var readPlayer = false
-
-    init(words: [String], tags: [String], environment: [String: String]) throws {
-        self.tags = tags
-        self.environment = environment
-        if !words.isEmpty {
-            text = words.joined(separator: " ")
-        } else if !Console.stdinIsTerminal {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let decoded = String(data: data, encoding: .utf8) else { throw NoteInputError.notUTF8 }
-            text = decoded.hasSuffix("\n") ? String(decoded.dropLast()) : decoded
-        }
+/// Where `margin note` gets its text: the arguments, stdin when it is not a terminal, else
+/// the editor (which capture opens after pinning the moment).
+enum NoteDraft {
+    /// The capture source for `words`, reading stdin now when that is where the text is.
+    static func source(words: [String], environment: [String: String]) -> CaptureRequest.Source {
+        if !words.isEmpty { return .text(words.joined(separator: " ")) }
+        guard Console.stdinIsTerminal else { return .text(standardInput()) }
+        return .compose { try Editor.edit("", environment: environment).trimmingCharacters(in: .newlines) }
     }
 
-    /// Pins first (the moment the thought came), pauses while the editor is open, resumes after.
-    mutating func fromEditor(api: SpotifyAPI?) async throws -> String {
-        var paused = false
-        if let api {
-            let (snapshot, pin, reason) = await Capture.readPlayer(api)
-            (self.pin, self.reason, readPlayer) = (pin, reason, true)
-            if snapshot?.isPlaying == true, (try? await api.pause()) != nil { paused = true }
-        } else {
-            readPlayer = true
+    /// All of stdin without its final newline. Bytes that are not UTF-8 are kept as U+FFFD, as
+    /// the same bytes given as arguments are, and stderr says so: a note is never refused for them.
+    static func standardInput() -> String {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let text = String(decoding: data, as: UTF8.self)
+        if String(data: data, encoding: .utf8) == nil {
+            Console.err("margin: the note on stdin is not valid UTF-8; each invalid byte is stored as U+FFFD (\u{FFFD})")
         }
-        let written: String
-        do {
-            written = try Editor.edit("", environment: environment)
-        } catch {
-            if paused { try? await api?.resume() }
-            throw error
-        }
-        if paused { try? await api?.resume() }
-        return written.trimmingCharacters(in: .newlines)
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }
 
-enum NoteInputError: Error, LocalizedError {
-    case notUTF8
-    var errorDescription: String? { "the note on stdin is not UTF-8 text; nothing was saved" }
-}
-
-/// Tag rules: trimmed, 1–64 characters, no spaces, commas or semicolons (CSV joins tags with ';').
+/// Tags as typed on the command line, checked by the store's one rule (``NoteTag``).
 enum Tags {
-    static func normalize(_ tags: [String]) throws -> [String] {
-        var result: [String] = []
-        for raw in tags {
-            let tag = raw.trimmingCharacters(in: .whitespaces)
-            guard (1...64).contains(tag.count), !tag.contains(where: { $0.isWhitespace || $0 == "," || $0 == ";" || $0.isNewline }),
-                  tag.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
-            else { throw TagError.invalid(raw) }
-            if !result.contains(tag) { result.append(tag) }
-        }
-        return result.sorted()
+    static func normalize(_ tags: [String]) throws(TagError) -> [String] {
+        do { return try NoteTag.normalize(tags) } catch { throw .invalid(error.tag) }
     }
 }
 
-enum TagError: Error, LocalizedError {
+enum TagError: MarginError {
     case invalid(String)
-    var errorDescription: String? { "'\(invalidTag)' is not a tag; use 1 to 64 characters without spaces, commas or semicolons, e.g. --tag caching" }
-    private var invalidTag: String { if case .invalid(let t) = self { t } else { "" } }
+    var errorDescription: String? { "'\(invalidTag)' is not a tag; use \(NoteTag.Invalid.rule), e.g. --tag caching" }
+    private var invalidTag: String { if case .invalid(let t) = self { Terminal.sanitize(t) } else { "" } }
+    var exitStatus: ExitStatus { .usage }
 }

@@ -65,6 +65,22 @@ public struct Settings: Sendable {
         return SpotifyEndpoints(accountsURL: accounts, apiURL: api, timeout: timeout)
     }
 
+    /// How long `margin note` waits for the moment before saving unpinned: `MARGIN_PIN_TIMEOUT`,
+    /// then `note.pin_timeout` in the config file, then 2.5 s.
+    public func pinTimeout() throws(CLIError) -> Duration {
+        guard let raw = value("MARGIN_PIN_TIMEOUT", config: "note.pin_timeout") else { return .milliseconds(2500) }
+        guard let seconds = Self.seconds(raw), seconds <= 60 else {
+            throw .invalidSetting(name: "MARGIN_PIN_TIMEOUT", value: raw, example: "MARGIN_PIN_TIMEOUT=2.5 (seconds, up to 60)")
+        }
+        return .milliseconds(Int(seconds * 1000))
+    }
+
+    /// A positive number of seconds (`2.5`), or nil.
+    static func seconds(_ raw: String) -> Double? {
+        guard let seconds = Double(raw.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0 else { return nil }
+        return seconds
+    }
+
     public var credentialStore: CredentialStore { CredentialStore(directory: paths.configDirectory) }
 
     private func url(_ variable: String, default fallback: String) throws(CLIError) -> URL {

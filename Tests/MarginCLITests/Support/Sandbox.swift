@@ -36,6 +36,9 @@ struct Sandbox {
             "MARGIN_CLIENT_ID": "0123456789abcdef0123456789abcdef",
             "MARGIN_REDIRECT_URI": "http://127.0.0.1/callback",
             "BROWSER": browserScript(),
+            // The pin timeout has tests of its own; elsewhere a slow answer on a loaded test
+            // machine must not turn into an unpinned note and hide what a test looks at.
+            "MARGIN_PIN_TIMEOUT": "30",
         ]
         env.merge(extra) { _, new in new }
         return env

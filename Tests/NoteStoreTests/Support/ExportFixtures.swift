@@ -44,7 +44,7 @@ enum ExportFixtures {
             default: trackPin(at: 500 * index)
             }
             var made = Note(
-                id: id(index + 1), text: text, tags: index % 2 == 0 ? ["hostile", "t\(index)", "with space"] : [],
+                id: id(index + 1), text: text, tags: index % 2 == 0 ? ["hostile", "t\(index)", "über-Ärger"] : [],
                 createdAt: moment(index == 0 ? 0 : Double(index) - 1), pin: pin)
             made.updatedAt = moment(Double(index) * 10 + 0.5)
             return made

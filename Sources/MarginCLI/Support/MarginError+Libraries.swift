@@ -1,0 +1,34 @@
+import Foundation
+import NoteStore
+import SpotifyClient
+
+extension SpotifyError: MarginError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure: .notLoggedIn
+        case .premiumRequired: .premiumRequired
+        case .noActiveDevice: .noDevice
+        case .rateLimited, .server, .timeout, .unreachable: .unreachable
+        case .notFound: .notFound
+        case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .cancelled: .failure
+        }
+    }
+}
+
+extension LoginError: MarginError {
+    public var exitStatus: ExitStatus {
+        if case .cannotListen = self { return .failure }
+        return .notLoggedIn
+    }
+}
+
+extension RedirectURIError: MarginError {}
+
+extension NoteStoreError: MarginError {
+    public var exitStatus: ExitStatus {
+        if case .notFound = self { return .notFound }
+        return .failure
+    }
+}
+
+extension ImportError: MarginError {}

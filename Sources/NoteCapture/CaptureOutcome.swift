@@ -1,0 +1,40 @@
+import NoteStore
+
+/// A saved note, and what the user should hear about it.
+public struct CaptureOutcome: Sendable {
+    /// The note as stored.
+    public var note: Note
+    /// Why the note is unpinned; nil when it is pinned.
+    public var unpinnedReason: String?
+    /// Things that went wrong without losing anything (a name that could not be fetched,
+    /// playback that could not be paused), one clause each.
+    public var warnings: [String]
+    /// The store the note went into, still open.
+    public var store: NoteDatabase
+}
+
+/// Why nothing was saved. Every case that had text carries it, so the caller can echo it.
+public enum CaptureFailure: Error, Equatable, Sendable {
+    /// The text is empty or only whitespace.
+    case empty
+    /// The store could not be opened or written.
+    case unsaved(text: String, reason: String)
+    /// The pin the user asked for cannot be right.
+    case refused(text: String, PinProblem)
+
+    /// The note's text, when there was one.
+    public var text: String? {
+        switch self {
+        case .unsaved(let text, _), .refused(let text, _): text
+        case .empty: nil
+        }
+    }
+}
+
+/// A pin the user asked for (`--episode`, `--at`) that cannot be right.
+public enum PinProblem: Error, Equatable, Sendable {
+    /// The position lies beyond the end of the episode or track.
+    case pastEnd(positionMs: Int, durationMs: Int, itemName: String?)
+    /// Spotify says the episode does not exist.
+    case noSuchEpisode(id: String)
+}

@@ -1,0 +1,60 @@
+import Foundation
+import NoteCapture
+import SpotifyClient
+
+/// A player that answers from a script and records what it was asked, for the capture rules.
+actor ScriptedPlayer: CapturePlayer {
+    enum Answer: Sendable {
+        case playing(PlaybackSnapshot?)
+        case failing(SpotifyError)
+        /// Never answers until cancelled.
+        case hanging
+    }
+
+    private let answer: Answer
+    private let episodes: [String: Episode]
+    private(set) var calls: [String] = []
+
+    init(_ answer: Answer, episodes: [Episode] = []) {
+        self.answer = answer
+        self.episodes = Dictionary(uniqueKeysWithValues: episodes.map { ($0.id, $0) })
+    }
+
+    func currentlyPlaying() async throws -> PlaybackSnapshot? {
+        calls.append("currently-playing")
+        switch answer {
+        case .playing(let snapshot): return snapshot
+        case .failing(let error): throw error
+        case .hanging:
+            try await Task.sleep(for: .seconds(3600))
+            return nil
+        }
+    }
+
+    func episode(id: String) async throws -> Episode {
+        calls.append("episode \(id)")
+        if case .failing(let error) = answer { throw error }
+        if case .hanging = answer { try await Task.sleep(for: .seconds(3600)) }
+        guard let episode = episodes[id] else { throw SpotifyError.notFound(endpoint: "episodes/\(id)") }
+        return episode
+    }
+
+    func pause() async throws { calls.append("pause") }
+    func resume() async throws { calls.append("resume") }
+}
+
+let episodeID = "512ojhOuo1ktJprKbVcKyQ"
+
+/// An episode playing (or paused) at `progressMs` of 1:02:03.
+func playing(at progressMs: Int = 754_000, isPlaying: Bool = true) -> PlaybackSnapshot {
+    PlaybackSnapshot(kind: .episode, itemID: episodeID, itemURI: "spotify:episode:\(episodeID)", itemName: "Ep. 42 — Naming things",
+                     showID: "5CfCWKI5pZ28U0uOzXkDHe", showName: "Craft, Code & Curiosity",
+                     progressMs: progressMs, durationMs: 3_723_000, isPlaying: isPlaying, receivedAt: Date())
+}
+
+/// A store in a fresh temporary file.
+func temporaryStorePath() throws -> String {
+    let directory = NSTemporaryDirectory() + "margin-capture-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    return directory + "/notes.sqlite"
+}
