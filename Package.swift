@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SpotifyClient", targets: ["SpotifyClient"]),
         .library(name: "NoteStore", targets: ["NoteStore"]),
         .library(name: "NoteCapture", targets: ["NoteCapture"]),
+        .library(name: "NoteTransfer", targets: ["NoteTransfer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -41,6 +42,12 @@ let package = Package(
             dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        // Export and import: the JSON scanner, the bulk writer on SQLite's C API, the encoders.
+        .target(
+            name: "NoteTransfer",
+            dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
         // Taking a note: the rules that turn the player, the user's flags and failures into a pin.
         .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         // sqlite3_config, which Swift cannot call (it is variadic).
@@ -51,6 +58,7 @@ let package = Package(
                 "SpotifyClient",
                 "NoteStore",
                 "NoteCapture",
+                "NoteTransfer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -92,7 +100,7 @@ let package = Package(
             dependencies: ["SpotifyClient", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore"], swiftSettings: strict),
+        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "NoteTransfer"], swiftSettings: strict),
         .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),

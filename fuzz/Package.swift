@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // libFuzzer harnesses for margin's parsers of user and network input, kept apart from the main
-// package so that `make test` stays fast. SpotifyClient, NoteStore and MarginCLI are shared through
+// package so that `make test` stays fast. SpotifyClient, NoteStore, NoteTransfer, NoteCapture and MarginCLI are shared through
 // symlinks in Sources/; the external dependencies match the main Package.swift.
 //
 //   ./scripts/fuzz.sh 10        # build, then run every target for 10 seconds
@@ -41,18 +41,22 @@ let package = Package(
         ),
         .target(name: "NoteStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "NoteTransfer", dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         .target(
             name: "MarginCLI",
             dependencies: [
                 "SpotifyClient",
                 "NoteStore",
+                "NoteCapture",
+                "NoteTransfer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
     ] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "MarginCLI"], swiftSettings: strict)
+        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "NoteTransfer", "MarginCLI"], swiftSettings: strict)
     },
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ extension Note {
     }
 
     /// Appends ``formatPosition(milliseconds:)``'s text as UTF-8, for encoders that write bytes.
-    static func appendPosition(milliseconds: Int, to out: inout [UInt8]) {
+    package static func appendPosition(milliseconds: Int, to out: inout [UInt8]) {
         let seconds = max(0, milliseconds) / 1000
         let (hours, minutes, secs) = (seconds / 3600, seconds % 3600 / 60, seconds % 60)
         func twoDigits(_ value: Int) {

@@ -9,7 +9,7 @@ import GRDB
 /// migrations of ``migrator``, after refusing a file written by a newer margin.
 public struct NoteDatabase: Sendable {
     /// The connection: one serialized SQLite connection (in WAL mode on disk).
-    let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
     /// The file, or nil for an in-memory store.
     public let path: String?
     /// The clock that stamps `updatedAt`; tests inject their own.
@@ -109,7 +109,7 @@ public struct NoteDatabase: Sendable {
     private static let sqliteSetUp = csqlite_setup()
 
     /// The path used in error messages.
-    var displayPath: String { path ?? ":memory:" }
+    package var displayPath: String { path ?? ":memory:" }
 
     /// The connection settings shared by files and in-memory stores.
     static func configuration() -> Configuration {

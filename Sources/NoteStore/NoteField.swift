@@ -16,14 +16,14 @@ public enum NoteField: Int, CaseIterable, Sendable {
     ]
 
     /// What JSON writes before the field's value: `{"id":` for the first, `,"key":` after.
-    var jsonPrefix: [UInt8] { Self.jsonPrefixes[rawValue] }
+    package var jsonPrefix: [UInt8] { Self.jsonPrefixes[rawValue] }
 
     private static let jsonPrefixes: [[UInt8]] = keys.enumerated().map { index, key in
         Array(((index == 0 ? "{" : ",") + "\"" + key + "\":").utf8)
     }
 
     /// The fields an unpinned note has null, `pinned` excluded: every pin field, position and link.
-    static let pinFields: ClosedRange<NoteField> = .itemType ... .link
+    package static let pinFields: ClosedRange<NoteField> = .itemType ... .link
 }
 
 extension NoteField: Comparable {

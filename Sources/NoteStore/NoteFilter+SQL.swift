@@ -8,7 +8,7 @@ extension NoteFilter {
     /// With `itemID` the order is playback order and comes from `note_on_item`; otherwise newest
     /// first from `note_on_created_at` (or `note_on_show`). Ties are broken by id so that an
     /// export, imported elsewhere and exported again, lists notes in the same order.
-    func query(selecting columns: String) -> (sql: String, arguments: StatementArguments) {
+    package func query(selecting columns: String) -> (sql: String, arguments: StatementArguments) {
         var (sql, arguments) = selection(selecting: columns)
         sql += itemID == nil
             ? " ORDER BY note.created_at DESC, note.id DESC"
@@ -24,7 +24,7 @@ extension NoteFilter {
     /// `SELECT <columns> FROM <source> WHERE …` without order or limit, and its arguments.
     ///
     /// `source` is `note` or a join that starts with it; conditions name `note.` columns.
-    func selection(
+    package func selection(
         selecting columns: String, from source: String = "note"
     ) -> (sql: String, arguments: [(any DatabaseValueConvertible)?]) {
         var conditions: [String] = []

@@ -1,17 +1,17 @@
 /// A note id (a UUID) as 128 bits: a compact dictionary key for a million notes.
-struct NoteKey: Hashable {
-    var high: UInt64
-    var low: UInt64
+package struct NoteKey: Hashable {
+    package var high: UInt64
+    package var low: UInt64
 
     /// Parses `8-4-4-4-12` lowercase hexadecimal digits, the form the store keeps; nil for
     /// anything else.
-    init?(_ id: String) {
+    package init?(_ id: String) {
         guard let key = id.withUTF8Bytes({ NoteKey(utf8: $0) }) else { return nil }
         self = key
     }
 
     /// ``init(_:)`` for UTF-8 bytes.
-    init?(utf8 id: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 id: UnsafeBufferPointer<UInt8>) {
         guard let parsed = Self.parse(id) else { return nil }
         (high, low) = parsed
     }

@@ -7,7 +7,7 @@ extension NoteStoreError {
     ///
     /// Only the primary result code matters to the user: it tells a read-only file from a full
     /// disk from a damaged file, and the reason says what to check.
-    init(_ error: any Error, path: String) {
+    package init(_ error: any Error, path: String) {
         if let error = error as? NoteStoreError {
             self = error
             return

@@ -25,7 +25,7 @@ public enum NoteTag {
     }
 
     /// True for UTF-8 bytes that are a valid tag, answered without decoding for printable ASCII.
-    static func isValid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if !bytes.isEmpty, bytes.count <= maxLength,
            bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: ";") }) {
             return true

@@ -77,12 +77,12 @@ public enum NoteTimestamp {
 
     /// True when `string` is exactly `YYYY-MM-DDTHH:MM:SS.mmmZ` and names a real moment
     /// (no February 30th), as ``string(milliseconds:)`` would write it.
-    static func isValidCanonical(_ string: String) -> Bool {
+    package static func isValidCanonical(_ string: String) -> Bool {
         string.withUTF8Bytes(isValidCanonical)
     }
 
     /// ``isValidCanonical(_:)`` for UTF-8 bytes.
-    static func isValidCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValidCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let ms = parseCanonical(bytes) else { return false }
         // The day of the month is the one field the parser does not check against the calendar.
         let days = floorDivide(ms, millisecondsPerDay)

@@ -2,7 +2,7 @@
 extension String {
     /// Calls `body` with the string's UTF-8 in place (native strings are contiguous), or with
     /// a copy for the rare string that is not.
-    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = utf8.withContiguousStorageIfAvailable(body) {
             return result
         }

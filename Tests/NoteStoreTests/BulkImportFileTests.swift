@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 /// Bulk imports into a store on disk, where the import leaves WAL mode for its transaction.
 @Suite("Bulk imports into a file")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 /// Imports large enough to rebuild the indexes (see ``ImportWriter/bulkThreshold``).
 @Suite("Bulk imports")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 @Suite("CSV export")
 struct CSVExportTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 /// The JSON export writes stored bytes directly; rows it cannot vouch for take the general path.
 @Suite("JSON export of unusual stored rows")

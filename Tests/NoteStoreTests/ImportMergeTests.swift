@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 @Suite("Import merges by id and updated_at")
 struct ImportMergeTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 @Suite("Import refuses bad input and writes nothing")
 struct ImportValidationTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 @Suite("Migrating a store written by an earlier margin")
 struct MigrationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 @Suite("One tag rule for the command line, import and the schema")
 struct NoteTagTests {

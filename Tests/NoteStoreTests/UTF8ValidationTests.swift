@@ -1,5 +1,6 @@
 import Testing
 @testable import NoteStore
+@testable import NoteTransfer
 
 @Suite("UTF-8 validation in place")
 struct UTF8ValidationTests {

@@ -1,6 +1,7 @@
 // swift-tools-version:6.2
 // A release-mode benchmark of NoteStore's import and export, kept apart from the main package
-// so that it builds only GRDB and NoteStore (whose sources, and those of CSQLiteSetup, it shares through symlinks).
+// so that it builds only GRDB, NoteStore and NoteTransfer (whose sources, and those of CSQLiteSetup,
+// it shares through symlinks).
 //
 //   cd bench/notestore && swift build -c release
 //   .build/release/notestore-bench generate /tmp/notes.jsonl 1000000
@@ -19,7 +20,10 @@ let package = Package(
             name: "NoteStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .executableTarget(name: "notestore-bench", dependencies: ["NoteStore"]),
+        .target(
+            name: "NoteTransfer", dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .executableTarget(name: "notestore-bench", dependencies: ["NoteStore", "NoteTransfer"]),
     ],
     swiftLanguageModes: [.v6]
 )

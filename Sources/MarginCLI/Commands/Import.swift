@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NoteStore
+import NoteTransfer
 
 extension MarginCommand {
     /// `margin import FILE|-`: all or nothing, idempotent by note id.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NoteCapture
 import NoteStore
+import NoteTransfer
 import SpotifyClient
 
 extension MarginCommand {

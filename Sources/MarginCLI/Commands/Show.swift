@@ -1,5 +1,6 @@
 import ArgumentParser
 import NoteStore
+import NoteTransfer
 
 extension MarginCommand {
     /// `margin show ID`: one note in full.

@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import NoteTransfer
 import SpotifyClient
 
 extension SpotifyError: MarginError {

@@ -1,4 +1,5 @@
 import NoteStore
+import NoteTransfer
 
 /// `--json` for lists of notes: an array of the contract's note objects.
 enum NoteList {

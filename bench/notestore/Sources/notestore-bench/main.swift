@@ -1,6 +1,7 @@
 // Times NoteStore's import and export on generated notes; prints one line per run.
 import Foundation
 import NoteStore
+import NoteTransfer
 
 /// The largest resident set so far, in MB (a mapped import file counts while it is read).
 func maxRSSMegabytes() -> Int {

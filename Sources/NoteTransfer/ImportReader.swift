@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NoteStore
 
 /// Finds the records of an import: a JSON array of note objects, or JSON Lines.
 ///

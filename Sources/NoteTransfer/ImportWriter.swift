@@ -4,6 +4,7 @@ import GRDBSQLite
 #else
 import SQLite3
 #endif
+import NoteStore
 
 /// Writes import records inside the caller's transaction, fast enough for a million notes.
 ///

@@ -1,3 +1,4 @@
+import NoteStore
 /// A small JSON reader over UTF-8 bytes, for the flat note objects that imports hold.
 ///
 /// Hand-written rather than `JSONSerialization`: it reads a million records several times

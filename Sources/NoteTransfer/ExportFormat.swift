@@ -1,3 +1,4 @@
+import NoteStore
 /// The formats `margin export` writes; see ``NoteDatabase/export(_:format:to:)``.
 public enum ExportFormat: String, Sendable, CaseIterable {
     /// A JSON array of note objects, one object per line.

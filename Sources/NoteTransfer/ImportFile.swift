@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NoteStore
 
 /// Where an import's bytes come from, in a form that can be handed to another thread.
 enum ImportSource: Sendable {

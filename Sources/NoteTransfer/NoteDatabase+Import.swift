@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NoteStore
 
 /// Importing the JSON and JSON Lines that ``export(_:format:to:)`` writes.
 extension NoteDatabase {

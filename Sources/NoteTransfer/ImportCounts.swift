@@ -1,3 +1,4 @@
+import NoteStore
 /// What an import did, record by record: the four counts add up to the number of records.
 ///
 /// Encodes as `{"added":…,"updated":…,"unchanged":…,"conflicts":…}`.

@@ -4,6 +4,7 @@ import GRDBSQLite
 #else
 import SQLite3
 #endif
+import NoteStore
 
 /// SQLite's C API, as ``ImportWriter`` uses it on GRDB's statements.
 extension ImportWriter {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import NoteStore
 
 /// Reads an import on a thread of its own and hands the records over in batches, so that
 /// parsing and validating the JSON overlaps with writing to SQLite.

@@ -1,3 +1,4 @@
+import NoteStore
 /// Checking UTF-8 in place, without making a `String` of it.
 enum UTF8Validation {
     /// True when `bytes` are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no

@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 
 extension ImportRecord {
     /// A field that breaks the contract, and why.

@@ -1,3 +1,4 @@
+import NoteStore
 /// Where a string of an ``ImportBatch`` lies in its ``ImportBatch/bytes``.
 struct ByteSpan: Equatable, Sendable {
     var start: Int

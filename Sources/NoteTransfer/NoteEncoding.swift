@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 
 /// The contract's note object as JSON: one encoder for `--json` output and exports alike.
 ///

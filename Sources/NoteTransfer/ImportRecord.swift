@@ -1,3 +1,4 @@
+import NoteStore
 /// One note of an import, validated and in the form the store keeps: lowercase id, tags
 /// normalized, times in the contract's canonical text.
 ///

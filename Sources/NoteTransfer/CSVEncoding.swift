@@ -1,3 +1,4 @@
+import NoteStore
 /// The CSV export: RFC 4180, a header row of the note object's keys, CRLF line endings.
 ///
 /// A field is quoted (its `"` doubled) when it contains `"`, `,`, CR, LF or TAB, or starts or

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NoteStore
 
 /// Reading a note object from JSON into an ``ImportRecord``.
 extension ImportRecord {

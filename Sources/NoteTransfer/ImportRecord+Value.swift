@@ -1,3 +1,4 @@
+import NoteStore
 extension ImportRecord.Fields {
     /// A field's value as validation needs it. Strings are in the batch's bytes already, so
     /// that a valid record is complete once it is checked.

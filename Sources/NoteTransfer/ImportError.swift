@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 
 /// Why an import wrote nothing. An import is one transaction, rolled back at the first bad
 /// record or failed write, so each of these leaves the store as it was.

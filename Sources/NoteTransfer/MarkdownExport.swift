@@ -1,4 +1,5 @@
 import GRDB
+import NoteStore
 
 /// The Markdown export, for Obsidian and other note apps; no front matter.
 ///

@@ -5,6 +5,7 @@ import GRDBSQLite
 #else
 import SQLite3
 #endif
+import NoteStore
 
 /// Exporting notes as JSON, JSON Lines, CSV or Markdown, streamed.
 extension NoteDatabase {

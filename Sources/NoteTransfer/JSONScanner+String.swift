@@ -1,3 +1,4 @@
+import NoteStore
 /// Reading JSON strings: escapes, surrogate pairs and UTF-8 validation.
 extension JSONScanner {
     /// Reads a string literal, the opening quote included.

@@ -4,6 +4,7 @@ import GRDBSQLite
 #else
 import SQLite3
 #endif
+import NoteStore
 
 /// ``NoteEncoding``'s note object, written straight from a stepped statement's columns: those
 /// of ``Note/columns``, then one tag (or NULL), one row per tag.

@@ -1,3 +1,4 @@
+import NoteStore
 /// A JSON value as the importer needs it: scalars kept, containers only as far as the note
 /// object's shape goes (arrays for `tags`; nested objects are parsed and dropped).
 enum JSONValue {

@@ -1,3 +1,4 @@
+import NoteStore
 /// Turning names and note text into Markdown that keeps the export's structure.
 ///
 /// Only what would break the structure is changed: a line break in a name (a heading is one
