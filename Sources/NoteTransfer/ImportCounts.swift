@@ -2,7 +2,7 @@ import NoteStore
 /// What an import did, record by record: the four counts add up to the number of records.
 ///
 /// Encodes as `{"added":…,"updated":…,"unchanged":…,"conflicts":…}`.
-public struct ImportCounts: Sendable, Equatable, Codable {
+public struct ImportCounts: Sendable, Equatable, Encodable {
     /// Records whose id was new to the store.
     public var added: Int
     /// Records that replaced a stored note with an older `updated_at`.
@@ -27,15 +27,9 @@ public struct ImportCounts: Sendable, Equatable, Codable {
         self.conflictIDs = conflictIDs
     }
 
+    /// The counts; the ids are for people, not scripts.
     enum CodingKeys: String, CodingKey {
         case added, updated, unchanged, conflicts
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(added: try container.decode(Int.self, forKey: .added), updated: try container.decode(Int.self, forKey: .updated),
-                  unchanged: try container.decode(Int.self, forKey: .unchanged),
-                  conflicts: try container.decodeIfPresent(Int.self, forKey: .conflicts) ?? 0)
     }
 }
 

@@ -65,10 +65,14 @@ struct PlayerTests {
     func progressAdvances() async throws {
         try await withEmulator { _, client in
             let token = try await client.login().access
+            let started = ContinuousClock.now
             let first = try #require(try await client.get(Self.currentlyPlaying, token: token).object?["progress_ms"] as? Int)
             try await Task.sleep(for: .milliseconds(1200))
             let second = try #require(try await client.get(Self.currentlyPlaying, token: token).object?["progress_ms"] as? Int)
-            #expect(second - first >= 1100 && second - first < 5000)
+            // Progress moves with the clock: at least the sleep, at most all the time that passed.
+            let elapsed = ContinuousClock.now - started
+            let elapsedMs = Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+            #expect(second - first >= 1100 && second - first <= elapsedMs + 50, "\(second - first) ms of progress in \(elapsedMs) ms")
 
             #expect(try await client.send("PUT", "/v1/me/player/pause", token: token).status == 204)
             let paused = try #require(try await client.get(Self.currentlyPlaying, token: token).object)

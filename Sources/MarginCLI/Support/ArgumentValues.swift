@@ -20,40 +20,37 @@ extension TimeValue: ExpressibleByArgument {
     }
 }
 
-/// An episode typed on the command line (see ``SpotifyRef``).
-struct EpisodeRef: ExpressibleByArgument, Sendable, Equatable {
-    let ref: SpotifyRef
+/// An episode or show typed on the command line (see ``SpotifyRef``), of the kind the type names.
+protocol RefArgument: ExpressibleByArgument, Sendable {
+    static var kind: SpotifyRef.Kind { get }
+    var ref: SpotifyRef { get }
+    init(ref: SpotifyRef)
+}
+
+extension RefArgument {
     var id: String { ref.id }
 
     init?(argument: String) {
-        guard let ref = SpotifyRef(parsing: argument, as: .episode) else { return nil }
-        self.ref = ref
+        guard let ref = SpotifyRef(parsing: argument, as: Self.kind) else { return nil }
+        self.init(ref: ref)
     }
 
-    static func argument(_ raw: String) throws -> EpisodeRef {
-        guard let value = EpisodeRef(argument: raw) else {
-            throw ArgumentProblem(description: "expected an episode: \(SpotifyRef.examples(.episode))")
+    static func argument(_ raw: String) throws -> Self {
+        guard let value = Self(argument: raw) else {
+            throw ArgumentProblem(description: "expected \(kind == .episode ? "an" : "a") \(kind.rawValue): \(SpotifyRef.examples(kind))")
         }
         return value
     }
 }
 
-/// A show typed on the command line (see ``SpotifyRef``).
-struct ShowRef: ExpressibleByArgument, Sendable, Equatable {
+struct EpisodeRef: RefArgument {
+    static let kind = SpotifyRef.Kind.episode
     let ref: SpotifyRef
-    var id: String { ref.id }
+}
 
-    init?(argument: String) {
-        guard let ref = SpotifyRef(parsing: argument, as: .show) else { return nil }
-        self.ref = ref
-    }
-
-    static func argument(_ raw: String) throws -> ShowRef {
-        guard let value = ShowRef(argument: raw) else {
-            throw ArgumentProblem(description: "expected a show: \(SpotifyRef.examples(.show))")
-        }
-        return value
-    }
+struct ShowRef: RefArgument {
+    static let kind = SpotifyRef.Kind.show
+    let ref: SpotifyRef
 }
 
 /// A DATE typed on the command line, resolved against the clock when it is parsed.
