@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
+import NIOSSL
 import ServiceLifecycle
 import UnixSignals
 
@@ -16,14 +19,17 @@ struct ServerRunner: Sendable {
         var description: String { "the server stopped before it was listening" }
     }
 
-    /// Binds 127.0.0.1:`port` (0 picks a free one) and returns once the server listens.
-    /// With `signals`, SIGINT/SIGTERM shut it down gracefully.
-    static func start(state: EmulatorState, port: Int, signals: [UnixSignal]) async throws -> ServerRunner {
+    /// Binds 127.0.0.1:`port` (0 picks a free one) and returns once the server listens, over
+    /// HTTPS with `tls` as its certificate when given. With `signals`, SIGINT/SIGTERM shut it
+    /// down gracefully.
+    static func start(state: EmulatorState, port: Int, tls: ServerIdentity?, signals: [UnixSignal]) async throws -> ServerRunner {
         // The emulator is a test fixture: its logs would only clutter the tests' output.
         let logger = Logger(label: "spotify-emulator", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let server: HTTPServerBuilder = try tls.map { try .tls(.http1(), tlsConfiguration: try $0.tlsConfiguration()) } ?? .http1()
         let app = Application(
             router: Routes.router(state: state),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
@@ -45,7 +51,7 @@ struct ServerRunner: Sendable {
             try await task.value
             throw StartError.noPort
         }
-        let base = "http://127.0.0.1:\(bound)"
+        let base = "\(tls == nil ? "http" : "https")://127.0.0.1:\(bound)"
         await state.setBaseURL(base)
         guard let url = URL(string: base) else { throw StartError.noPort }
         return ServerRunner(url: url, group: group, task: task)

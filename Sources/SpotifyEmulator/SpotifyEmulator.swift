@@ -43,11 +43,12 @@ public actor SpotifyEmulator {
     /// The base URL while running, e.g. `http://127.0.0.1:54321`.
     public var baseURL: URL? { server?.url }
 
-    /// Listens on 127.0.0.1:`port` (0 picks a free port) and returns the base URL.
+    /// Listens on 127.0.0.1:`port` (0 picks a free port) and returns the base URL; over HTTPS
+    /// with `tls` as the server's certificate when given (see ``TestAuthority``).
     /// May be called again after `stop`; tokens, player and log carry over.
     @discardableResult
-    public func start(port: Int = 0) async throws -> URL {
-        try await begin(port: port, handlingSignals: false).url
+    public func start(port: Int = 0, tls: ServerIdentity? = nil) async throws -> URL {
+        try await begin(port: port, tls: tls, handlingSignals: false).url
     }
 
     /// Stops listening; returns once the port is closed. Requests held open by a `hang`
@@ -61,15 +62,15 @@ public actor SpotifyEmulator {
 
     /// Runs until SIGINT or SIGTERM, calling `onListening` once the port is open
     /// (what the `spotify-emulator` executable does).
-    public func run(port: Int = 0, onListening: @Sendable (URL) -> Void) async throws {
-        let server = try await begin(port: port, handlingSignals: true)
+    public func run(port: Int = 0, tls: ServerIdentity? = nil, onListening: @Sendable (URL) -> Void) async throws {
+        let server = try await begin(port: port, tls: tls, handlingSignals: true)
         onListening(server.url)
         try await server.wait()
         await state.setStopping(true)
         self.server = nil
     }
 
-    private func begin(port: Int, handlingSignals: Bool) async throws -> ServerRunner {
+    private func begin(port: Int, tls: ServerIdentity?, handlingSignals: Bool) async throws -> ServerRunner {
         guard server == nil else { throw StartError.alreadyRunning }
         do {
             try initialScenario.validate()
@@ -78,7 +79,7 @@ public actor SpotifyEmulator {
         }
         await state.setStopping(false)
         let runner = try await ServerRunner.start(
-            state: state, port: port, signals: handlingSignals ? [.sigint, .sigterm] : []
+            state: state, port: port, tls: tls, signals: handlingSignals ? [.sigint, .sigterm] : []
         )
         server = runner
         return runner

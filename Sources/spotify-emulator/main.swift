@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import SpotifyEmulator
 
-/// `spotify-emulator [--port N] [--scenario FILE]`: serves the emulator until SIGINT/SIGTERM.
+/// `spotify-emulator [--port N] [--scenario FILE] [--tls [--ca-out FILE]]`: serves the emulator
+/// until SIGINT/SIGTERM.
 @main
 struct SpotifyEmulatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,6 +17,16 @@ struct SpotifyEmulatorCommand: AsyncParsableCommand {
     @Option(help: "Scenario JSON file (docs/emulator.md); every key optional.")
     var scenario: String?
 
+    @Flag(help: "Serve HTTPS with a certificate for 127.0.0.1 and localhost from a CA made at start.")
+    var tls = false
+
+    @Option(help: "With --tls, write the CA's certificate (PEM) here, for SSL_CERT_FILE or curl --cacert.")
+    var caOut: String?
+
+    func validate() throws {
+        if caOut != nil, !tls { throw ValidationError("--ca-out needs --tls") }
+    }
+
     func run() async throws {
         let loaded: Scenario
         do {
@@ -28,10 +39,23 @@ struct SpotifyEmulatorCommand: AsyncParsableCommand {
         // Shells start background jobs with SIGINT ignored; restore the default so that
         // `kill -INT` stops the emulator whichever way it was launched.
         signal(SIGINT, SIG_DFL)
+        let identity = try tls ? serverIdentity() : nil
         let emulator = SpotifyEmulator(scenario: loaded)
-        try await emulator.run(port: port) { url in
+        try await emulator.run(port: port, tls: identity) { url in
             FileHandle.standardOutput.write(Data("spotify-emulator listening on \(url.absoluteString)\n".utf8))
         }
+    }
+
+    /// A fresh CA (written to `--ca-out`) and the server certificate it signs.
+    private func serverIdentity() throws -> ServerIdentity {
+        let authority = try TestAuthority()
+        if let caOut {
+            do { try Data(try authority.pem().utf8).write(to: URL(fileURLWithPath: caOut), options: .atomic) } catch {
+                FileHandle.standardError.write(Data("spotify-emulator: cannot write --ca-out \(caOut): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+        return try authority.issue()
     }
 
     /// The scenario from `--scenario`, or the default one.

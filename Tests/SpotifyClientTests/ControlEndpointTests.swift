@@ -55,7 +55,7 @@ struct ControlEndpointTests {
 
     @Test("a restriction on seek is an error, unlike on pause")
     func restrictedSeek() async throws {
-        try await LiveSpotify.run(Scenario(playback: .init(kind: .ad, id: nil, progressMs: 0, isPlaying: true))) { live in
+        _ = try await LiveSpotify.run(Scenario(playback: .init(kind: .ad, id: nil, progressMs: 0, isPlaying: true))) { live in
             await #expect(throws: SpotifyError.restricted(reason: "UNKNOWN")) {
                 try await live.api.seek(positionMs: 1_000)
             }
