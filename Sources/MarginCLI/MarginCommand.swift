@@ -30,6 +30,7 @@ public struct MarginCommand: AsyncParsableCommand {
     /// Parses `arguments`, runs the command, and exits with the contract's code on failure,
     /// printing one line on stderr (never a stack trace, never a secret).
     public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        StandardStreams.prepare()
         if let name = arguments.first, reachesSpotify.contains(where: { $0.configuration.commandName == name }) {
             Task.detached { AsyncHTTPTransport.warmUp() }
         }
@@ -43,6 +44,12 @@ public struct MarginCommand: AsyncParsableCommand {
             Foundation.exit(0)
         } catch let error as ExitCode {
             Foundation.exit(error.rawValue)
+        } catch OutputFile.Failure.readerGone {
+            // The reader stopped reading (`margin export | head`): that is its choice, not a
+            // failure of margin's, so margin ends quietly and successfully. A pipeline's own
+            // status (pipefail) then reports the reader, and a script never retries a
+            // `margin note` that did store its note.
+            Foundation.exit(0)
         } catch let error as any LocalizedError where ExitStatus.isMargins(error) {
             Console.err("margin: \(error.errorDescription ?? "failed")")
             Foundation.exit(ExitStatus.of(error).rawValue)

@@ -34,7 +34,7 @@ extension MarginCommand {
             }
             note.text = updated
             try database.update(note)
-            Console.out("Updated \(note.id.prefix(8)).")
+            try Console.out("Updated \(note.id.prefix(8)).")
         }
     }
 }

@@ -36,8 +36,8 @@ extension MarginCommand {
                                     showID: show.flatMap { SpotifyRef(parsing: $0, as: .show)?.id },
                                     tag: tag, since: since.flatMap { DateValue.parse($0) })
             guard let output else {
-                let stdout = FileHandle.standardOutput
-                try database.export(filter, format: format) { stdout.write($0) }
+                let stdout = OutputFile.standardOutput
+                try database.export(filter, format: format) { try stdout.write($0) }
                 return
             }
             try AtomicFile.write(to: output) { sink in try database.export(filter, format: format, to: sink) }

@@ -27,9 +27,9 @@ extension MarginCommand {
                 counts = try database.importNotes(fromFile: file)
             }
             if json {
-                Console.out("{\"added\":\(counts.added),\"updated\":\(counts.updated),\"unchanged\":\(counts.unchanged)}")
+                try Console.out("{\"added\":\(counts.added),\"updated\":\(counts.updated),\"unchanged\":\(counts.unchanged)}")
             } else {
-                Console.out("Imported: \(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged.")
+                try Console.out("Imported: \(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged.")
             }
         }
     }

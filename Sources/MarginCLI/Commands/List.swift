@@ -44,11 +44,11 @@ extension MarginCommand {
             }
             let notes = try store.open(settings).notes(filter)
             if json {
-                Console.out(NoteList.json(notes))
+                try Console.out(NoteList.json(notes))
             } else if notes.isEmpty {
                 Console.err("No notes\(filter.itemID != nil ? " for this episode" : "") yet.")
             } else {
-                Console.out(NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil))
+                try Console.out(NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil))
             }
         }
 

@@ -69,7 +69,12 @@ extension MarginCommand {
             }
             let note = Note(text: body, tags: draft.tags, pin: pin)
             do { try database.insert(note) } catch { throw NoteFailure.unsaved(body, Capture.describe(error)) }
-            report(note, reason: reason)
+            // The note is stored, so printing it cannot fail the command: a failure would make a
+            // script take the note again and store it twice. A closed pipe passes quietly (as it
+            // does for every command); any other output failure is told on stderr, with exit 0.
+            do { try report(note, reason: reason) } catch .readerGone {} catch {
+                Console.err("margin: saved \(note.id.prefix(8)), but \(error.problem); 'margin show \(note.id.prefix(8))' shows it")
+            }
             if pause, let api = connection?.api, pin != nil {
                 do { try await api.pause(deviceID: playback.device) } catch {
                     Console.err("margin: the note is saved, but playback was not paused: \(Capture.describe(error))")
@@ -80,17 +85,18 @@ extension MarginCommand {
             database.keepOpenUntilExit()
         }
 
-        private func report(_ note: Note, reason: String?) {
-            if json { Console.out(NoteEncoding.object(note)) }
+        private func report(_ note: Note, reason: String?) throws(OutputFile.Failure) {
             let short = String(note.id.prefix(8))
-            if let pin = note.pin {
-                if !json {
-                    let place = pin.itemName.map { " in \(Terminal.sanitize($0))" } ?? ""
-                    Console.out("Saved \(short) at \(note.position ?? "0:00")\(place).")
-                }
-            } else {
-                if !json { Console.out("Saved \(short), unpinned.") }
+            if note.pin == nil {
                 Console.err("margin: saved unpinned (\(reason ?? "no position")). Pin it later: margin pin \(short) --episode EPISODE --at TIME")
+            }
+            if json {
+                try Console.out(NoteEncoding.object(note))
+            } else if let pin = note.pin {
+                let place = pin.itemName.map { " in \(Terminal.sanitize($0))" } ?? ""
+                try Console.out("Saved \(short) at \(note.position ?? "0:00")\(place).")
+            } else {
+                try Console.out("Saved \(short), unpinned.")
             }
         }
     }

@@ -11,7 +11,7 @@ extension MarginCommand {
 
         func run() async throws {
             try await Settings().connection(verbose: global.verbose).api.pause(deviceID: playback.device)
-            Console.out("Paused.")
+            try Console.out("Paused.")
         }
     }
 }

@@ -30,7 +30,7 @@ extension MarginCommand {
             if let warning { Console.err("margin: \(warning)") }
             note.pin = pin
             try database.update(note)
-            Console.out("Pinned \(note.id.prefix(8)) at \(time) in \(Terminal.sanitize(pin.itemName ?? ref.uri)).")
+            try Console.out("Pinned \(note.id.prefix(8)) at \(time) in \(Terminal.sanitize(pin.itemName ?? ref.uri)).")
         }
     }
 }

@@ -11,7 +11,7 @@ extension MarginCommand {
 
         func run() async throws {
             try await Settings().connection(verbose: global.verbose).api.resume(deviceID: playback.device)
-            Console.out("Resumed.")
+            try Console.out("Resumed.")
         }
     }
 }

@@ -19,7 +19,7 @@ extension MarginCommand {
         func run() async throws {
             guard let target = TimeValue(parsing: time) else { return }
             try await Settings().connection(verbose: global.verbose).api.seek(positionMs: target.milliseconds, deviceID: playback.device)
-            Console.out("At \(target).")
+            try Console.out("At \(target).")
         }
     }
 }

@@ -32,7 +32,8 @@ public enum ExitStatus: Int32, Sendable {
     static func isMargins(_ error: any Error) -> Bool {
         error is SpotifyError || error is PlaybackFailure || error is LoginError || error is NoteStoreError
             || error is NoteFailure || error is NoteInputError || error is Editor.Failure || error is TagError || error is JumpFailure
-            || error is ImportError || error is ImportFileError || error is AtomicFile.Failure || error is RedirectURIError || error is ConfigError || error is CLIError
+            || error is ImportError || error is ImportFileError || error is AtomicFile.Failure || error is OutputFile.Failure
+            || error is RedirectURIError || error is ConfigError || error is CLIError
     }
 
     static func of(_ error: SpotifyError) -> ExitStatus {
