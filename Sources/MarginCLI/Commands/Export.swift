@@ -10,7 +10,11 @@ extension MarginCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Export notes as JSON, JSON Lines, CSV or Markdown (stdout unless -o).",
-            discussion: "-o writes a temporary file and renames it, so a failed export never leaves half a file.")
+            discussion: """
+                -o writes a regular file through a temporary file and a rename, so a failed export never leaves \
+                half a file; a device or FIFO (/dev/null, /dev/stdout) is written in place, and a symlink is \
+                followed, never replaced.
+                """)
 
         @OptionGroup var store: StoreOptions
         @Option(help: "json, jsonl, csv or markdown.") var format: ExportFormat = .json
