@@ -13,7 +13,7 @@ extension MarginCommand {
             discussion: """
                 -o writes a regular file through a temporary file and a rename, so a failed export never leaves \
                 half a file; a device or FIFO (/dev/null, /dev/stdout) is written in place, and a symlink is \
-                followed, never replaced.
+                followed, never replaced. On a terminal, control characters in notes are replaced.
                 """)
 
         @OptionGroup var store: StoreOptions
@@ -40,8 +40,10 @@ extension MarginCommand {
                                     showID: show.flatMap { SpotifyRef(parsing: $0, as: .show)?.id },
                                     tag: tag, since: since.flatMap { DateValue.parse($0) })
             guard let output else {
-                let stdout = OutputFile.standardOutput
+                // Streamed as it is read; on a terminal with control characters replaced.
+                var stdout = SafeOutput(.standardOutput)
                 try database.export(filter, format: format) { try stdout.write($0) }
+                try stdout.finish()
                 return
             }
             try AtomicFile.write(to: output) { sink in try database.export(filter, format: format, to: sink) }

@@ -70,8 +70,10 @@ enum AtomicFile {
         let fd = open(target, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure.cannotWrite(path, String(cString: strerror(errno))) }
         defer { close(fd) }
-        let file = OutputFile(descriptor: fd, name: "'\(path)'")
-        try produce { try file.write($0) }
+        // `-o /dev/tty` is a terminal too: it gets what stdout would.
+        var sink = SafeOutput(OutputFile(descriptor: fd, name: "'\(path)'"))
+        try produce { try sink.write($0) }
+        try sink.finish()
     }
 
     /// A failure while replacing a file, in ``Failure``'s words.

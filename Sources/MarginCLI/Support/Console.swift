@@ -8,8 +8,13 @@ import Darwin
 /// Where margin writes: results to stdout, diagnostics to stderr.
 enum Console {
     /// Prints `text` and a newline on stdout; a failed write is thrown, for the command to end with.
+    ///
+    /// On a terminal, control characters are replaced (see ``SafeOutput``): `--json` escapes
+    /// only those below U+0020, and a note's DEL or C1 control must not reach the terminal raw.
     static func out(_ text: String) throws(OutputFile.Failure) {
-        try OutputFile.standardOutput.write(text + "\n")
+        var output = SafeOutput(.standardOutput)
+        try output.write(Data((text + "\n").utf8))
+        try output.finish()
     }
 
     /// Prints `text` and a newline on stderr.
