@@ -30,6 +30,7 @@ public struct MarginCommand: AsyncParsableCommand {
     /// Parses `arguments`, runs the command, and exits with the contract's code on failure,
     /// printing one line on stderr (never a stack trace, never a secret).
     public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        StandardStreams.prepare()
         if let name = arguments.first, reachesSpotify.contains(where: { $0.configuration.commandName == name }) {
             Task.detached { AsyncHTTPTransport.warmUp() }
         }
@@ -61,6 +62,12 @@ public struct MarginCommand: AsyncParsableCommand {
         switch error {
         case let code as ExitCode:
             Foundation.exit(code.rawValue)
+        case let output as OutputFile.Failure where output.isReaderGone:
+            // The reader stopped reading (`margin export | head`): that is its choice, not a
+            // failure of margin's, so margin ends quietly and successfully. A pipeline's own
+            // status (pipefail) then reports the reader, and a script never retries a
+            // `margin note` that did store its note.
+            Foundation.exit(0)
         case is ValidationError, is CleanExit:
             exit(withError: error)
         default:

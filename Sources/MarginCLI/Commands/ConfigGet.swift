@@ -14,11 +14,11 @@ extension MarginCommand.Config {
             let config = try Settings().config
             if let key {
                 guard let value = config[try MarginCommand.Config.fileKey(key)] else { throw CLIError.configKeyUnset(key) }
-                Console.out(value)
+                try Console.out(value)
                 return
             }
             for fileKey in ConfigFile.keys {
-                if let value = config[fileKey] { Console.out("\(MarginCommand.Config.userKey(fileKey)) = \(value)") }
+                if let value = config[fileKey] { try Console.out("\(MarginCommand.Config.userKey(fileKey)) = \(value)") }
             }
         }
     }

@@ -7,7 +7,7 @@ extension MarginCommand.Config {
         static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the path of config.toml.")
 
         func run() async throws {
-            Console.out(Paths().configFile)
+            try Console.out(Paths().configFile)
         }
     }
 }

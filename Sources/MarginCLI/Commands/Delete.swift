@@ -18,14 +18,14 @@ extension MarginCommand {
                 guard Console.stdinIsTerminal else {
                     throw ValidationError("not deleting without confirmation; add --yes: margin delete \(id) --yes")
                 }
-                FileHandle.standardError.write(Data("Delete \(note.id.prefix(8)) \"\(NoteView.firstLine(note.text))\"? [y/N] ".utf8))
+                Console.prompt("Delete \(note.id.prefix(8)) \"\(NoteView.firstLine(note.text))\"? [y/N] ")
                 guard let answer = readLine()?.lowercased(), answer == "y" || answer == "yes" else {
                     Console.err("Kept.")
                     return
                 }
             }
             try database.delete(id: note.id)
-            Console.out("Deleted \(note.id.prefix(8)).")
+            try Console.out("Deleted \(note.id.prefix(8)).")
         }
     }
 }

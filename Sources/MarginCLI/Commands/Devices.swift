@@ -15,7 +15,7 @@ extension MarginCommand {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                Console.out(String(decoding: try encoder.encode(devices), as: UTF8.self))
+                try Console.out(String(decoding: try encoder.encode(devices), as: UTF8.self))
                 return
             }
             guard !devices.isEmpty else {
@@ -25,7 +25,7 @@ extension MarginCommand {
             for device in devices {
                 let mark = device.isActive ? "*" : " "
                 let volume = device.volumePercent.map { " \($0)%" } ?? ""
-                Console.out("\(mark) \(device.id ?? "(no id)")  \(Terminal.sanitize(device.name)) (\(device.type)\(volume))")
+                try Console.out("\(mark) \(device.id ?? "(no id)")  \(Terminal.sanitize(device.name)) (\(device.type)\(volume))")
             }
         }
     }

@@ -31,7 +31,7 @@ extension MarginCommand {
             }
             note.text = updated
             try database.update(note)
-            Console.out("Updated \(note.id.prefix(8)).")
+            try Console.out("Updated \(note.id.prefix(8)).")
         }
     }
 }

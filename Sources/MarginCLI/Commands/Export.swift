@@ -11,7 +11,11 @@ extension MarginCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Export notes as JSON, JSON Lines, CSV or Markdown (stdout unless -o).",
-            discussion: "-o writes a temporary file and renames it, so a failed export never leaves half a file.")
+            discussion: """
+                -o writes a regular file through a temporary file and a rename, so a failed export never leaves \
+                half a file; a device or FIFO (/dev/null, /dev/stdout) is written in place, and a symlink is \
+                followed, never replaced. On a terminal, control characters in notes are replaced.
+                """)
 
         @OptionGroup var store: StoreOptions
         @Option(help: "json, jsonl, csv or markdown.") var format: ExportFormat = .json
@@ -25,8 +29,10 @@ extension MarginCommand {
             let database = try store.open(try Settings())
             let filter = NoteFilter(itemID: episode?.id, showID: show?.id, tag: tag, since: since?.date)
             guard let output else {
-                let stdout = FileHandle.standardOutput
-                try database.export(filter, format: format) { stdout.write($0) }
+                // Streamed as it is read; on a terminal with control characters replaced.
+                var stdout = SafeOutput(.standardOutput)
+                try database.export(filter, format: format) { try stdout.write($0) }
+                try stdout.finish()
                 return
             }
             try AtomicFile.write(to: output) { sink in try database.export(filter, format: format, to: sink) }

@@ -29,11 +29,11 @@ extension MarginCommand {
                 counts = try database.importNotes(fromFile: file)
             }
             if json {
-                Console.out("""
+                try Console.out("""
                     {"added":\(counts.added),"updated":\(counts.updated),"unchanged":\(counts.unchanged),"conflicts":\(counts.conflicts)}
                     """)
             } else {
-                Console.out("Imported: \(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged, \(counts.conflicts) conflicts.")
+                try Console.out("Imported: \(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged, \(counts.conflicts) conflicts.")
                 if counts.conflicts > 0 { Console.err(Self.conflictReport(counts)) }
             }
         }

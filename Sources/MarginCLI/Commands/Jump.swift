@@ -28,16 +28,16 @@ extension MarginCommand {
             let start = max(pin.progressMs - lead * 1000, 0)
             let url = "https://open.spotify.com/\(pin.itemType)/\(pin.itemID)?t=\(start / 1000)"
             if link {
-                Console.out(url)
+                try Console.out(url)
                 return
             }
             do {
                 let api = try settings.connection(verbose: global.verbose).api
                 try await playback.sending { try await api.play(uri: pin.itemURI, positionMs: start, deviceID: playback.device) }
-                Console.out("Playing \(Terminal.sanitize(pin.itemName ?? pin.itemURI)) from \(TimeValue.format(milliseconds: start)).")
+                try Console.out("Playing \(Terminal.sanitize(pin.itemName ?? pin.itemURI)) from \(TimeValue.format(milliseconds: start)).")
             } catch SpotifyError.premiumRequired {
                 Console.err("margin: jumping in the player needs Spotify Premium; open the link instead:")
-                Console.out(url)
+                try Console.out(url)
             }
         }
     }

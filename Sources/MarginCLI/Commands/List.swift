@@ -9,7 +9,11 @@ extension MarginCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List notes, newest first; with --episode, the episode's notes in playback order.",
-            discussion: "Bare --episode means the episode playing now: margin list --episode")
+            discussion: """
+                Without --episode, notes are grouped by episode, the episode of the newest note first, and each \
+                episode's notes are in playback order. Bare --episode means the episode playing now: \
+                margin list --episode
+                """)
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
@@ -36,11 +40,11 @@ extension MarginCommand {
             let database = try store.open(settings)
             let notes = try database.notes(filter)
             if json {
-                Console.out(NoteList.json(notes))
+                try Console.out(NoteList.json(notes))
             } else if notes.isEmpty {
                 Console.err(try Self.emptyMessage(filter, total: database.count()))
             } else {
-                Console.out(NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil))
+                try Console.out(NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil))
             }
         }
 

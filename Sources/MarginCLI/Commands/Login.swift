@@ -38,9 +38,9 @@ extension MarginCommand {
             try settings.credentialStore.save(credentials)
             do {
                 let user = try await connection.api.me()
-                Console.out("Logged in to Spotify as \(user.displayName ?? user.id) (\(user.id)).")
+                try Console.out("Logged in to Spotify as \(user.displayName ?? user.id) (\(user.id)).")
             } catch {
-                Console.out("Logged in to Spotify.")
+                try Console.out("Logged in to Spotify.")
                 Console.err("margin: could not read the profile: \((error as? any LocalizedError)?.errorDescription ?? String(describing: error))")
             }
         }

@@ -12,9 +12,9 @@ extension MarginCommand {
         func run() async throws {
             let store = try Settings().credentialStore
             if try store.delete() {
-                Console.out("Logged out; removed \(store.path).")
+                try Console.out("Logged out; removed \(store.path).")
             } else {
-                Console.out("Not logged in; nothing to remove.")
+                try Console.out("Not logged in; nothing to remove.")
             }
         }
     }

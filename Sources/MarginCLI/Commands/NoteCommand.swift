@@ -47,7 +47,13 @@ extension MarginCommand {
                 throw NoteFailure(failure)
             }
             for warning in outcome.warnings { Console.err("margin: \(warning)") }
-            report(outcome)
+            // The note is stored, so printing it cannot fail the command: a failure would make a
+            // script take the note again and store it twice. A closed pipe passes quietly (as it
+            // does for every command); any other output failure is told on stderr, with exit 0.
+            let short = outcome.note.id.prefix(8)
+            do { try report(outcome) } catch .readerGone {} catch {
+                Console.err("margin: saved \(short), but \(error.problem); 'margin show \(short)' shows it")
+            }
             // The process ends after this command: exiting with the store open skips the
             // checkpoint a close would run (the note is already durable).
             outcome.store.keepOpenUntilExit()
@@ -68,22 +74,23 @@ extension MarginCommand {
                                openStore: { try store.open(settings) })
         }
 
-        private func report(_ outcome: CaptureOutcome) {
+        private func report(_ outcome: CaptureOutcome) throws(OutputFile.Failure) {
             let note = outcome.note
-            if json { Console.out(NoteEncoding.object(note)) }
             let short = String(note.id.prefix(8))
-            if let pin = note.pin {
-                if !json {
-                    let place = pin.itemName.map { " in \(Terminal.sanitize($0))" } ?? ""
-                    Console.out("Saved \(short) at \(note.position ?? "0:00")\(place).")
-                }
-            } else {
-                if !json { Console.out("Saved \(short), unpinned.") }
+            if note.pin == nil {
                 let taken = LocalTime.clock(note.createdAt)
                 Console.err("""
                     margin: saved unpinned (\(outcome.unpinnedReason ?? "no position")), taken at \(taken). \
                     Pin it later: margin pin \(short) --episode EPISODE --at TIME
                     """)
+            }
+            if json {
+                try Console.out(NoteEncoding.object(note))
+            } else if let pin = note.pin {
+                let place = pin.itemName.map { " in \(Terminal.sanitize($0))" } ?? ""
+                try Console.out("Saved \(short) at \(note.position ?? "0:00")\(place).")
+            } else {
+                try Console.out("Saved \(short), unpinned.")
             }
         }
     }

@@ -19,12 +19,12 @@ extension MarginCommand {
             }
             let view = PlaybackView(snapshot)
             if json {
-                Console.out(try view.json())
+                try Console.out(try view.json())
                 return
             }
-            Console.out(view.title)
+            try Console.out(view.title)
             let device = snapshot.device.map { " · \(Terminal.sanitize($0.name))" } ?? ""
-            Console.out("\(view.symbol) \(view.clock)\(device)")
+            try Console.out("\(view.symbol) \(view.clock)\(device)")
         }
     }
 }

@@ -12,7 +12,7 @@ extension MarginCommand {
         func run() async throws {
             let api = try Settings().connection(verbose: global.verbose).api
             try await playback.sending { try await api.pause(deviceID: playback.device) }
-            Console.out("Paused.")
+            try Console.out("Paused.")
         }
     }
 }

@@ -25,7 +25,7 @@ extension MarginCommand {
             if let warning { Console.err("margin: \(warning)") }
             note.pin = pin
             try database.update(note)
-            Console.out("Pinned \(note.id.prefix(8)) at \(at) in \(Terminal.sanitize(pin.itemName ?? episode.ref.uri)).")
+            try Console.out("Pinned \(note.id.prefix(8)) at \(at) in \(Terminal.sanitize(pin.itemName ?? episode.ref.uri)).")
         }
 
         private func pinned(with capture: NoteCapture, store: NoteDatabase) async throws(PinFailure) -> (NotePin, String?) {

@@ -19,7 +19,7 @@ extension MarginCommand {
         func run() async throws {
             let hits = try store.open(try Settings()).search(query.joined(separator: " "), limit: limit)
             if json {
-                Console.out(NoteList.json(hits.map(\.note)))
+                try Console.out(NoteList.json(hits.map(\.note)))
                 return
             }
             guard !hits.isEmpty else {
@@ -28,7 +28,7 @@ extension MarginCommand {
             }
             for hit in hits {
                 let where_ = hit.note.pin.map { "\(NoteView.heading($0)) @ \(hit.note.position ?? "")" } ?? "unpinned"
-                Console.out("\(hit.note.id.prefix(8))  \(where_)\n    \(Terminal.sanitize(hit.snippet).replacingOccurrences(of: "\u{FFFD}", with: " "))")
+                try Console.out("\(hit.note.id.prefix(8))  \(where_)\n    \(Terminal.sanitize(hit.snippet).replacingOccurrences(of: "\u{FFFD}", with: " "))")
             }
         }
     }

@@ -20,7 +20,7 @@ extension MarginCommand {
                 throw PlaybackFailure.pastEnd(time: time.description, item: name, duration: TimeValue.format(milliseconds: duration))
             }
             try await playback.sending { try await api.seek(positionMs: time.milliseconds, deviceID: playback.device) }
-            Console.out("At \(time).")
+            try Console.out("At \(time).")
         }
     }
 }

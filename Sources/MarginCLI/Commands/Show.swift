@@ -13,7 +13,7 @@ extension MarginCommand {
 
         func run() async throws {
             let note = try store.open(try Settings()).resolve(prefix: id)
-            Console.out(json ? NoteEncoding.object(note) : NoteView.detail(note))
+            try Console.out(json ? NoteEncoding.object(note) : NoteView.detail(note))
         }
     }
 }

@@ -53,6 +53,6 @@ struct Skipper {
         var target = max(0, now + seconds * 1000)
         if let duration = snapshot.durationMs { target = min(target, max(duration - 1000, 0)) }
         try await playback.sending { try await api.seek(positionMs: target, deviceID: playback.device) }
-        Console.out("At \(TimeValue.format(milliseconds: target)).")
+        try Console.out("At \(TimeValue.format(milliseconds: target)).")
     }
 }

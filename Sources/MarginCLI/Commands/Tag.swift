@@ -28,7 +28,7 @@ extension MarginCommand {
                 note.tags = sorted
                 try database.update(note)
             }
-            Console.out(sorted.isEmpty ? "No tags." : sorted.joined(separator: " "))
+            try Console.out(sorted.isEmpty ? "No tags." : sorted.joined(separator: " "))
         }
     }
 }

@@ -26,13 +26,15 @@ struct LiveLine {
     func run() async throws {
         let restore = Self.installInterruptHandler()
         defer { restore.cancel() }
-        FileHandle.standardOutput.write(Data("\u{1B}[?25l".utf8))
-        defer { FileHandle.standardOutput.write(Data("\u{1B}[?25h\n".utf8)) }
+        try OutputFile.standardOutput.write("\u{1B}[?25l")
+        // Best effort: when the terminal is gone there is no cursor left to show.
+        defer { try? OutputFile.standardOutput.write("\u{1B}[?25h\n") }
         let latest = Latest()
         let ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
-                await Self.draw(latest)
+                // A failed redraw stops the ticking; the poll loop's next redraw reports it.
+                do { try await Self.draw(latest) } catch { return }
             }
         }
         defer { ticker.cancel() }
@@ -42,11 +44,11 @@ struct LiveLine {
             case .rateLimited(_, let next): await latest.set(status: "rate limited by Spotify; next check in \(next.components.seconds) s")
             case .failed(let error, let next): await latest.set(status: "\(error.errorDescription ?? "poll failed"); retrying in \(next.components.seconds) s")
             }
-            await Self.draw(latest)
+            try await Self.draw(latest)
         }
     }
 
-    static func draw(_ latest: Latest) async {
+    static func draw(_ latest: Latest) async throws(OutputFile.Failure) {
         let (snapshot, status, polled) = await (latest.snapshot, latest.status, latest.polled)
         var text: String
         if !polled {
@@ -59,7 +61,7 @@ struct LiveLine {
             text = "⏹ nothing playing"
         }
         if let status { text += "  (\(status))" }
-        FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(Terminal.fit(text, width: Terminal.width()))".utf8))
+        try OutputFile.standardOutput.write("\r\u{1B}[2K\(Terminal.fit(text, width: Terminal.width()))")
     }
 
     /// On Ctrl-C: show the cursor again, end the line, exit 130.
@@ -67,7 +69,7 @@ struct LiveLine {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
-            FileHandle.standardOutput.write(Data("\u{1B}[?25h\r\u{1B}[2K".utf8))
+            try? OutputFile.standardOutput.write("\u{1B}[?25h\r\u{1B}[2K")
             exit(130)
         }
         source.resume()

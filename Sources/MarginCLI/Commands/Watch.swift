@@ -50,7 +50,7 @@ struct ChangeLog {
             case .snapshot(let snapshot):
                 if case .some(let last) = previous, !Self.changed(from: last, to: snapshot) { continue }
                 previous = .some(snapshot)
-                Console.out(Self.line(snapshot))
+                try Console.out(Self.line(snapshot))
             case .rateLimited(_, let next):
                 Console.err("margin: Spotify is rate limiting; next check in \(next.components.seconds) s")
             case .failed(let error, let next):

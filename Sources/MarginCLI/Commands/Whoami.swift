@@ -18,7 +18,7 @@ extension MarginCommand {
             let user = try await connection.api.me()
             let credentials = try await connection.tokens.credentials()
             let identity = Identity(user: user, credentials: credentials)
-            Console.out(json ? try identity.json() : identity.text(now: Date()))
+            try Console.out(json ? try identity.json() : identity.text(now: Date()))
         }
     }
 }

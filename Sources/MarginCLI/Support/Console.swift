@@ -7,12 +7,26 @@ import Darwin
 
 /// Where margin writes: results to stdout, diagnostics to stderr.
 enum Console {
-    static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    /// Prints `text` and a newline on stdout; a failed write is thrown, for the command to end with.
+    ///
+    /// On a terminal, control characters are replaced (see ``SafeOutput``): `--json` escapes
+    /// only those below U+0020, and a note's DEL or C1 control must not reach the terminal raw.
+    static func out(_ text: String) throws(OutputFile.Failure) {
+        var output = SafeOutput(.standardOutput)
+        try output.write(Data((text + "\n").utf8))
+        try output.finish()
     }
 
+    /// Prints `text` and a newline on stderr.
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        prompt(text + "\n")
+    }
+
+    /// Prints `text` on stderr as it is, for a question answered on the same line.
+    static func prompt(_ text: String) {
+        // A diagnostic that cannot be written has nowhere else to go: it is dropped, and the
+        // command's exit status still tells what happened.
+        try? OutputFile(descriptor: STDERR_FILENO, name: "standard error").write(text)
     }
 
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }

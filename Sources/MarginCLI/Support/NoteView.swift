@@ -3,7 +3,11 @@ import NoteStore
 
 /// Notes as people read them: a table, grouped by episode when there are several.
 enum NoteView {
-    /// `12:34  text  0b9e6c1e` rows under `Show · Episode` headings.
+    /// `12:34  text  #tag  2026-11-21  0b9e6c1e` rows under `Show · Episode` headings.
+    ///
+    /// `notes` come newest first, or in playback order for one episode. Groups keep that
+    /// order (the group of the newest note first); inside an episode's group rows go in
+    /// playback order, so they read as the episode plays. Unpinned notes keep their order.
     static func table(_ notes: [Note], width: Int?) -> String {
         var groups: [(key: String, title: String, notes: [Note])] = []
         for note in notes {
@@ -18,9 +22,17 @@ enum NoteView {
         for group in groups {
             if !lines.isEmpty { lines.append("") }
             lines.append(group.title)
-            for note in group.notes { lines.append(row(note, width: width)) }
+            for note in group.key.isEmpty ? group.notes : playbackOrder(group.notes) { lines.append(row(note, width: width)) }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// One item's notes by position, the earlier note first at the same position.
+    static func playbackOrder(_ notes: [Note]) -> [Note] {
+        notes.sorted { a, b in
+            let (first, second) = (a.pin?.progressMs ?? 0, b.pin?.progressMs ?? 0)
+            return first != second ? first < second : (a.createdAt, a.id) < (b.createdAt, b.id)
+        }
     }
 
     static func heading(_ pin: Pin?) -> String {
@@ -30,17 +42,36 @@ enum NoteView {
         return [context, name].compactMap { $0 }.map(Terminal.sanitize).joined(separator: " · ")
     }
 
+    /// The columns around a row's text: position, the day it was taken, the short id.
+    private static let fixedColumns = 8 + 2 + 2 + 10 + 2 + 8
+
+    /// Columns a row's text keeps on a narrow terminal before its tags are cut too.
+    private static let minimumText = 10
+
+    /// One note's row. On a terminal (`width` given) the text is cut and padded so that the
+    /// row fits and the day and id line up; the tags after the text are cut only when even
+    /// the shortest text leaves them no room.
     static func row(_ note: Note, width: Int?) -> String {
         let position = (note.position ?? "--").leftPadded(to: 8)
         let short = String(note.id.prefix(8))
-        var text = firstLine(note.text)
+        let text = firstLine(note.text)
+        var tags = note.tags.isEmpty ? "" : "  " + note.tags.map { "#" + Terminal.sanitize($0) }.joined(separator: " ")
+        var body = text + tags
         if let width {
-            let room = max(width - 8 - 2 - 2 - short.count, 10)
-            text = Terminal.fit(text, width: room)
-            text += String(repeating: " ", count: max(room - text.count, 0))
+            let room = max(width - fixedColumns, minimumText)
+            let textRoom = max(room - tags.count, min(room, minimumText))
+            let tagRoom = room - min(text.count, textRoom)
+            if tags.count > tagRoom { tags = tagRoom > 3 ? Terminal.fit(tags, width: tagRoom) : "" }
+            body = Terminal.fit(text, width: textRoom) + tags
+            body += String(repeating: " ", count: max(room - body.count, 0))
         }
-        let tags = note.tags.isEmpty || width != nil ? "" : "  " + note.tags.map { "#\($0)" }.joined(separator: " ")
-        return "\(position)  \(text)  \(short)\(tags)"
+        return "\(position)  \(body)  \(day(note.createdAt))  \(short)"
+    }
+
+    /// The day a note was taken, in the local time zone: `2026-11-21`.
+    static func day(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
     /// The first line of `text`, with a marker when there is more, safe for a terminal.

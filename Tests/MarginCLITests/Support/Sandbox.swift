@@ -50,8 +50,9 @@ struct Sandbox {
 
     /// Runs margin and checks that nothing it printed carries a token, code or verifier the
     /// emulator issued or saw: every end-to-end test is also a leak test.
-    func run(_ arguments: [String], env extra: [String: String] = [:], stdin: String? = nil) async throws -> ProcessResult {
-        let result = try await MarginProcess.run(arguments, environment: environment(extra), stdin: stdin)
+    func run(_ arguments: [String], env extra: [String: String] = [:], stdin: String? = nil,
+             stdout: ProcessOutput = .captured) async throws -> ProcessResult {
+        let result = try await MarginProcess.run(arguments, environment: environment(extra), stdin: stdin, stdout: stdout)
         for secret in await emulator.secrets() where result.output.contains(secret) {
             Issue.record("margin \(arguments.joined(separator: " ")) printed a secret the emulator issued")
         }
