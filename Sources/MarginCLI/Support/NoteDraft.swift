@@ -15,6 +15,8 @@ enum NoteDraft {
     /// All of stdin without its final newline. Bytes that are not UTF-8 are kept as U+FFFD, as
     /// the same bytes given as arguments are, and stderr says so: a note is never refused for them.
     static func standardInput() -> String {
+        // A stdin closed at start holds whatever the runtime opened in its slot: read nothing.
+        guard !StandardStreams.closedAtStart.contains(STDIN_FILENO) else { return "" }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         let text = String(decoding: data, as: UTF8.self)
         if String(data: data, encoding: .utf8) == nil {
