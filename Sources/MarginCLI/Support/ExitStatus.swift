@@ -40,7 +40,7 @@ public enum ExitStatus: Int32, Sendable {
         case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure: .notLoggedIn
         case .premiumRequired: .premiumRequired
         case .noActiveDevice: .noDevice
-        case .rateLimited, .server, .timeout, .unreachable: .unreachable
+        case .rateLimited, .server, .timeout, .unreachable, .tls: .unreachable
         case .notFound: .notFound
         case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .cancelled: .failure
         }

@@ -62,7 +62,7 @@ public struct Settings: Sendable {
             }
             timeout = .milliseconds(Int(seconds * 1000))
         }
-        return SpotifyEndpoints(accountsURL: accounts, apiURL: api, timeout: timeout)
+        return SpotifyEndpoints(accountsURL: accounts, apiURL: api, timeout: timeout, trust: TrustRoots(environment: environment))
     }
 
     public var credentialStore: CredentialStore { CredentialStore(directory: paths.configDirectory) }
