@@ -7,7 +7,7 @@ enum Deadline {
         var limit: Duration
         var description: String {
             let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-            return "Spotify did not answer within \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s"
+            return "Spotify did not answer within \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s, the pin timeout"
         }
     }
 

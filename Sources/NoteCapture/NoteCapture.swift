@@ -109,9 +109,18 @@ public struct NoteCapture: Sendable {
     /// why there is none.
     func readMoment() async -> (snapshot: PlaybackSnapshot?, pin: Result<Pin, Unpinned>) {
         guard let player else { return (nil, .failure(Unpinned(playerUnavailable ?? "Spotify is not configured"))) }
+        let limit = pinDeadline
+        let started = ContinuousClock.now
         do {
-            let snapshot = try await Deadline.run(pinDeadline) { try await player.currentlyPlaying() }
+            // The transport gives up at the deadline (refresh and retries included); the race
+            // is a backstop for a player that does not.
+            let snapshot = try await Deadline.run(limit + .milliseconds(500)) { try await player.currentlyPlaying(deadline: limit) }
             return (snapshot, PinRules.pin(from: snapshot))
+        } catch is Deadline.Passed {
+            return (nil, .failure(Unpinned(Deadline.Passed(limit: limit).description)))
+        } catch SpotifyError.timeout where ContinuousClock.now - started >= limit - .milliseconds(50) {
+            // The pin timeout ended the request, not the request timeout: say which one to raise.
+            return (nil, .failure(Unpinned(Deadline.Passed(limit: limit).description)))
         } catch {
             return (nil, .failure(Unpinned(PinRules.describe(error))))
         }

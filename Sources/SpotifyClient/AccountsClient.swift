@@ -23,9 +23,11 @@ public struct AccountsClient: Sendable {
     }
 
     /// Trades the refresh token for a new access token; `invalid_grant` means log in again.
-    public func refresh(refreshToken: String, clientID: String) async throws -> TokenReply {
+    /// With a `deadline`, the request (retries included) is over by then.
+    public func refresh(refreshToken: String, clientID: String, deadline: ContinuousClock.Instant? = nil) async throws -> TokenReply {
         do {
-            return try await post([("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", clientID)])
+            return try await post([("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", clientID)],
+                                  deadline: deadline)
         } catch let failure as OAuthFailure where failure.error == "invalid_grant" || failure.error == "invalid_client" {
             throw SpotifyError.loginRevoked(failure.summary)
         } catch let failure as OAuthFailure {
@@ -33,11 +35,11 @@ public struct AccountsClient: Sendable {
         }
     }
 
-    private func post(_ form: [(String, String)]) async throws -> TokenReply {
+    private func post(_ form: [(String, String)], deadline: ContinuousClock.Instant? = nil) async throws -> TokenReply {
         let request = TransportRequest(
             method: "POST", url: baseURL.appendingPathComponent("api/token"),
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
-            body: Data(FormEncoding.encode(form).utf8))
+            body: Data(FormEncoding.encode(form).utf8), deadline: deadline)
         let response = try await transport.send(request)
         switch response.status {
         case 200..<300:

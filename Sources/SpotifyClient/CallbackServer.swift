@@ -2,15 +2,21 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The one-shot HTTP server on the redirect URI's loopback address that receives the login callback.
 ///
-/// It answers the browser, ignores stray requests (favicons) with a 404, hands the first real
-/// callback to `deliver`, and refuses any after it.
+/// It answers the browser, ignores stray requests (favicons) with a 404 and callbacks whose
+/// `state` does not match with a 400, hands the first real callback to `deliver`, and refuses
+/// any after it.
 public struct CallbackServer: Sendable {
     /// The port it listens on (the chosen free port when the redirect URI has none).
     public let port: Int
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
+
+    /// How long ``stop()`` lets responses in flight finish before it closes their connections.
+    static let drainTime: Duration = .seconds(2)
 
     /// Binds `redirect`'s host and port (or a free port) and starts serving.
     public static func start(
@@ -21,18 +27,26 @@ public struct CallbackServer: Sendable {
         let router = Router()
         router.get(RouterPath(redirect.path)) { request, _ -> Response in
             let outcome = CallbackOutcome.classify(query: request.uri.query, expectedState: expectedState)
-            if outcome == .ignored { return page(.notFound, "Not found", "This address only receives Spotify's login callback.") }
-            guard await gate.open() else {
-                return page(.conflict, "Already used", "margin has already received a login callback. Close this tab.")
-            }
-            deliver(outcome)
-            return switch outcome {
-            case .code: page(.ok, "Logged in", "margin is logged in to Spotify. You can close this tab.")
-            case .denied: page(.ok, "Login cancelled", "Spotify did not grant access, so margin is not logged in. You can close this tab.")
-            default: page(.badRequest, "Login refused", "The callback's state did not match this login attempt, so margin stored nothing.")
+            switch outcome {
+            case .ignored:
+                return page(.notFound, "Not found", "This address only receives Spotify's login callback.")
+            case .stateMismatch:
+                // A forged or stale callback must not end the login in progress: the real one may still come.
+                return page(.badRequest, "Not this login",
+                            "This callback does not belong to margin's login in progress, so margin ignored it. Finish the login in the tab margin opened.")
+            case .code, .denied:
+                guard await gate.open() else {
+                    return page(.conflict, "Already used", "margin has already received a login callback. Close this tab.")
+                }
+                deliver(outcome)
+                if case .code = outcome {
+                    return page(.ok, "Logged in", "margin is logged in to Spotify. You can close this tab.")
+                }
+                return page(.ok, "Login cancelled", "Spotify did not grant access, so margin is not logged in. You can close this tab.")
             }
         }
         let (ports, portSink) = AsyncStream<Int>.makeStream()
+        let logger = Logger(label: "margin.callback", factory: { _ in SwiftLogNoOpLogHandler() })
         let app = Application(
             router: router,
             configuration: .init(address: .hostname(redirect.host, port: redirect.port ?? 0), serverName: nil),
@@ -40,14 +54,19 @@ public struct CallbackServer: Sendable {
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
             },
-            logger: Logger(label: "margin.callback", factory: { _ in SwiftLogNoOpLogHandler() })
+            logger: logger
         )
+        // A group of our own, so that stopping can be graceful: the page for the callback that
+        // ended the login is still being written when the login stops the server.
+        var configuration = ServiceGroupConfiguration(services: [app], logger: logger)
+        configuration.maximumGracefulShutdownDuration = drainTime
+        let group = ServiceGroup(configuration: configuration)
         let task = Task {
             defer { portSink.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
+            try await group.run()
         }
         for await port in ports where port > 0 {
-            return CallbackServer(port: port, task: task)
+            return CallbackServer(port: port, group: group, task: task)
         }
         task.cancel()
         let reason: String
@@ -55,9 +74,10 @@ public struct CallbackServer: Sendable {
         throw .cannotListen(redirect.description, reason)
     }
 
-    /// Stops listening and waits until the port is closed.
+    /// Stops listening, lets responses already being written finish (for at most ``drainTime``),
+    /// and waits until the port is closed.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = try? await task.value
     }
 }

@@ -7,12 +7,18 @@ public struct TransportRequest: Sendable {
     /// Header names as sent; lookups elsewhere are case-insensitive.
     public var headers: [String: String]
     public var body: Data?
+    /// When the whole call must be over, retries and their waits included; nil leaves it to the
+    /// transport's own per-request timeout. Transports shorten their timeout to it, and the
+    /// retrying wrapper never starts a wait that would end past it.
+    public var deadline: ContinuousClock.Instant?
 
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
+                deadline: ContinuousClock.Instant? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.deadline = deadline
     }
 
     /// What logs and errors may name: method and path, never the query or headers.

@@ -34,15 +34,31 @@ public final class LoginAttempt: Sendable {
         self.now = now
     }
 
-    /// Takes a redirect URL the user pasted (SSH sessions); false when the text is not one.
-    @discardableResult
-    public func submit(pasted text: String) -> Bool {
-        guard let outcome = CallbackOutcome.classify(pastedURL: text, expectedState: request.state) else { return false }
-        sink.yield(outcome)
-        return true
+    /// What became of a pasted redirect URL.
+    public enum Submission: Sendable, Equatable {
+        /// A callback of this login: ``finish(timeout:)`` goes on with it.
+        case accepted
+        /// Not a callback URL at all.
+        case notRedirect
+        /// A callback whose `state` does not match this login (forged or from an older
+        /// attempt): ignored, and the login keeps waiting for the real one.
+        case stateMismatch
     }
 
-    /// Waits for the first callback, closes the server, and exchanges the code for credentials.
+    /// Takes a redirect URL the user pasted (SSH sessions).
+    @discardableResult
+    public func submit(pasted text: String) -> Submission {
+        switch CallbackOutcome.classify(pastedURL: text, expectedState: request.state) {
+        case nil, .ignored: return .notRedirect
+        case .stateMismatch: return .stateMismatch
+        case let outcome?:
+            sink.yield(outcome)
+            return .accepted
+        }
+    }
+
+    /// Waits for the first callback of this login, closes the server, and exchanges the code for
+    /// credentials. Callbacks whose `state` does not match never end the wait.
     public func finish(timeout: Duration) async throws -> Credentials {
         let outcomes = self.outcomes
         let first: CallbackOutcome? = try await withThrowingTaskGroup(of: CallbackOutcome?.self) { group in
@@ -72,9 +88,7 @@ public final class LoginAttempt: Sendable {
                                scope: reply.scope ?? request.scopes.joined(separator: " "), clientID: request.clientID)
         case .denied(let error):
             throw LoginError.denied(error)
-        case .stateMismatch:
-            throw LoginError.stateMismatch
-        case .ignored, nil:
+        case .stateMismatch, .ignored, nil:
             throw LoginError.timedOut(seconds: Int(timeout.components.seconds))
         }
     }

@@ -5,7 +5,6 @@ public enum LoginError: Error, Equatable, Sendable, LocalizedError {
     case cannotListen(String, String)
     case timedOut(seconds: Int)
     case denied(String)
-    case stateMismatch
     case exchangeFailed(String)
 
     public var errorDescription: String? {
@@ -18,8 +17,6 @@ public enum LoginError: Error, Equatable, Sendable, LocalizedError {
             error == "access_denied"
                 ? "Spotify access was not granted, so margin is not logged in. Run 'margin login' again and choose Agree"
                 : "Spotify refused the login ('\(error)'). Run 'margin login' again"
-        case .stateMismatch:
-            "the login callback's state did not match this login attempt, so nothing was stored. Run 'margin login' again"
         case .exchangeFailed(let reason):
             "Spotify refused to exchange the login code (\(reason)). Run 'margin login' again"
         }

@@ -16,8 +16,9 @@ extension SpotifyAPI {
 
     /// GETs `path` where Spotify answers 204 (or, seen in the wild, 200 with no body) for
     /// "nothing there"; returns nil then, else the decoded reply and the local time it arrived.
-    func getIfPresent<Raw: Decodable>(_ path: String, query: [(String, String)] = []) async throws -> (Raw, Date)? {
-        let response = try await send(method: "GET", path, query: query)
+    func getIfPresent<Raw: Decodable>(_ path: String, query: [(String, String)] = [],
+                                      deadline: ContinuousClock.Instant? = nil) async throws -> (Raw, Date)? {
+        let response = try await send(method: "GET", path, query: query, deadline: deadline)
         // Stamp before decoding so the position extrapolation starts as close to the reply as we can.
         let receivedAt = now()
         if response.status == 204 || response.body.allSatisfy(Self.isJSONWhitespace) { return nil }

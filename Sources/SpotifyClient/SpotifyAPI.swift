@@ -34,8 +34,10 @@ public struct SpotifyAPI: Sendable {
         }
     }
 
-    /// Sends a request and turns every non-2xx status into a ``SpotifyError``.
-    func send(method: String, _ path: String, query: [(String, String)] = [], body: Data? = nil) async throws -> TransportResponse {
+    /// Sends a request and turns every non-2xx status into a ``SpotifyError``; with a `deadline`,
+    /// the whole call (token refresh and retries included) is over by then.
+    func send(method: String, _ path: String, query: [(String, String)] = [], body: Data? = nil,
+              deadline: ContinuousClock.Instant? = nil) async throws -> TransportResponse {
         var url = baseURL.appendingPathComponent(path)
         if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
             components.percentEncodedQuery = FormEncoding.encode(query)
@@ -43,7 +45,7 @@ public struct SpotifyAPI: Sendable {
         }
         var headers = ["Accept": "application/json"]
         if body != nil { headers["Content-Type"] = "application/json" }
-        let request = TransportRequest(method: method, url: url, headers: headers, body: body)
+        let request = TransportRequest(method: method, url: url, headers: headers, body: body, deadline: deadline)
         let response = try await transport.send(request)
         if (200..<300).contains(response.status) { return response }
         throw Self.error(for: response, endpoint: "\(method) /\(path)")

@@ -7,14 +7,17 @@ public struct SpotifyEndpoints: Sendable {
     public var apiURL: URL
     /// Per-request deadline (`MARGIN_TIMEOUT`).
     public var timeout: Duration
+    /// The CAs HTTPS connections trust (`SSL_CERT_FILE`, `SSL_CERT_DIR`).
+    public var trust: TrustRoots
 
     public static let spotifyAccounts = "https://accounts.spotify.com"
     public static let spotifyAPI = "https://api.spotify.com/v1"
 
-    public init(accountsURL: URL, apiURL: URL, timeout: Duration = .seconds(10)) {
+    public init(accountsURL: URL, apiURL: URL, timeout: Duration = .seconds(10), trust: TrustRoots = .system) {
         self.accountsURL = accountsURL
         self.apiURL = apiURL
         self.timeout = timeout
+        self.trust = trust
     }
 }
 
@@ -26,7 +29,7 @@ public struct SpotifyConnection: Sendable {
 
     public init(endpoints: SpotifyEndpoints, store: CredentialStore, logger: Logger = Logger(label: "margin"),
                 base: (any HTTPTransport)? = nil) {
-        let retrying = RetryingTransport(base: base ?? AsyncHTTPTransport(timeout: endpoints.timeout), logger: logger)
+        let retrying = RetryingTransport(base: base ?? AsyncHTTPTransport(timeout: endpoints.timeout, trust: endpoints.trust), logger: logger)
         accounts = AccountsClient(baseURL: endpoints.accountsURL, transport: retrying)
         tokens = TokenProvider(store: store, accounts: accounts, logger: logger)
         api = SpotifyAPI(baseURL: endpoints.apiURL, transport: AuthorizingTransport(base: retrying, tokens: tokens))

@@ -30,6 +30,9 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
     case malformedResponse(endpoint: String)
     case timeout(endpoint: String, seconds: Int)
     case unreachable(endpoint: String, reset: Bool)
+    /// HTTPS to `host` could not be made secure: a certificate that is not trusted, expired or
+    /// for another name, or a failed handshake. Never retried: it will not change by itself.
+    case tls(host: String, reason: TLSFailure)
     case cancelled
 
     public var errorDescription: String? {
@@ -68,6 +71,8 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
             "Spotify did not answer \(endpoint) within \(seconds) s; check the network or raise MARGIN_TIMEOUT"
         case .unreachable(let endpoint, _):
             "cannot reach Spotify (\(endpoint)); check the network connection"
+        case .tls(let host, let reason):
+            reason.message(host: host)
         case .cancelled:
             "cancelled"
         }

@@ -30,27 +30,32 @@ public actor TokenProvider {
         return loaded
     }
 
-    /// An access token with at least ``refreshMargin`` left, refreshing first if needed.
-    public func accessToken() async throws -> String {
+    /// An access token with at least ``refreshMargin`` left, refreshing first if needed; a
+    /// refresh keeps to `deadline` (see ``refresh(replacing:deadline:)``).
+    public func accessToken(deadline: ContinuousClock.Instant? = nil) async throws -> String {
         let current = try credentials()
         if current.expiresAt.timeIntervalSince(now()) > Self.refreshMargin { return current.accessToken }
-        return try await refresh(replacing: current.accessToken)
+        return try await refresh(replacing: current.accessToken, deadline: deadline)
     }
 
     /// Replaces `stale` (expired or refused by Spotify) and returns its successor.
     ///
     /// Another process may have refreshed already: under the lock the file is read again, and
     /// a token other than `stale` with time left is used as it is.
-    public func refresh(replacing stale: String) async throws -> String {
+    ///
+    /// With a `deadline`, waiting for the lock and the refresh request are over by then
+    /// (``SpotifyError/timeout(endpoint:seconds:)`` otherwise). Callers that arrive while a
+    /// refresh runs share it, and with it the deadline of the caller that started it.
+    public func refresh(replacing stale: String, deadline: ContinuousClock.Instant? = nil) async throws -> String {
         if let inFlight { return try await inFlight.value }
-        let task = Task { try await self.refreshUnderLock(replacing: stale) }
+        let task = Task { try await self.refreshUnderLock(replacing: stale, deadline: deadline) }
         inFlight = task
         defer { inFlight = nil }
         return try await task.value
     }
 
-    private func refreshUnderLock(replacing stale: String) async throws -> String {
-        let lock = try await store.lock()
+    private func refreshUnderLock(replacing stale: String, deadline: ContinuousClock.Instant?) async throws -> String {
+        let lock = try await lock(before: deadline)
         defer { lock.release() }
         guard let onDisk = try store.load() else {
             cached = nil
@@ -64,7 +69,7 @@ public actor TokenProvider {
         logger.debug("refreshing the access token")
         let reply: TokenReply
         do {
-            reply = try await accounts.refresh(refreshToken: onDisk.refreshToken, clientID: onDisk.clientID)
+            reply = try await accounts.refresh(refreshToken: onDisk.refreshToken, clientID: onDisk.clientID, deadline: deadline)
         } catch let error as SpotifyError {
             if case .loginRevoked = error {
                 logger.debug("refresh token refused; clearing stored credentials")
@@ -77,5 +82,18 @@ public actor TokenProvider {
         try store.save(updated)
         cached = updated
         return updated.accessToken
+    }
+
+    /// The cross-process refresh lock, waited for until `deadline` at most: past it, another
+    /// process's refresh is a Spotify that did not answer in time.
+    private func lock(before deadline: ContinuousClock.Instant?) async throws -> CredentialLock {
+        guard let deadline else { return try await store.lock() }
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { throw SpotifyError.timeout(endpoint: "POST /api/token", seconds: 1) }
+        do {
+            return try await store.lock(timeout: min(left, .seconds(30)))
+        } catch SpotifyError.credentialsUnwritable where ContinuousClock.now >= deadline {
+            throw SpotifyError.timeout(endpoint: "POST /api/token", seconds: left.wholeSeconds)
+        }
     }
 }

@@ -16,6 +16,8 @@ struct LoginTests {
         #expect(result.stderr.contains("/authorize?client_id=0123456789abcdef0123456789abcdef"))
         #expect(try sandbox.credentialsMode() == 0o600)
         #expect(try sandbox.directoryMode() == 0o700)
+        let page = try String(contentsOfFile: sandbox.browserPagePath, encoding: .utf8)
+        #expect(page.contains("You can close this tab") && page.hasSuffix("</html>"), "the browser got: \(page)")
         let log = await sandbox.emulator.requestLog()
         let exchange = try #require(log.first { $0.grantType == "authorization_code" })
         #expect(exchange.status == 200)
@@ -34,15 +36,19 @@ struct LoginTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.credentialsPath))
     }
 
-    @Test("a callback with a forged state is rejected with exit 4 and nothing stored")
+    @Test("a callback with a forged state gets a 400 page and is ignored; the real one then logs in")
     func forgedState() async throws {
         let sandbox = try await Sandbox.start()
         defer { Task { await sandbox.stop() } }
         let result = try await sandbox.margin("login", "--timeout", "20", env: ["BROWSER": sandbox.browserScript(forgeState: true)])
-        #expect(result.status == 4)
-        #expect(result.stderr.contains("state did not match"))
-        #expect(!FileManager.default.fileExists(atPath: sandbox.credentialsPath))
-        #expect(await sandbox.emulator.requestLog().allSatisfy { $0.grantType == nil })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Logged in to Spotify as Margin Listener"))
+        #expect(try String(contentsOfFile: sandbox.forgedStatusPath, encoding: .utf8) == "400")
+        #expect(try String(contentsOfFile: sandbox.forgedPagePath, encoding: .utf8).contains("ignored it"))
+        #expect(try String(contentsOfFile: sandbox.browserPagePath, encoding: .utf8).contains("You can close this tab"))
+        // Only the real callback's code was exchanged: the forged one never reached Spotify.
+        let exchanges = await sandbox.emulator.requestLog().filter { $0.grantType == "authorization_code" }
+        #expect(exchanges.map(\.status) == [200])
     }
 
     @Test("refuses localhost and non-loopback redirect URIs before anything starts", arguments: [

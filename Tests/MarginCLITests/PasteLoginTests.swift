@@ -31,7 +31,7 @@ final class OutputCollector: Sendable {
 
 @Suite("margin login over SSH")
 struct PasteLoginTests {
-    @Test("on a terminal, a pasted redirect URL completes the login without a browser")
+    @Test("on a terminal, a pasted redirect URL completes the login without a browser, after one of another login is refused")
     func pastedRedirect() async throws {
         let sandbox = try await Sandbox.start()
         defer { Task { await sandbox.stop() } }
@@ -54,6 +54,12 @@ struct PasteLoginTests {
         #expect(curl.stdout.contains("code="))
         input.fileHandleForWriting.write(Data("not a url\n".utf8))
         _ = try await collector.wait { $0.contains("That is not the redirect address") }
+        // A redirect address from another login (its state differs) is refused, and margin waits on.
+        let forged = curl.stdout.replacingOccurrences(of: #"state=[^&]*"#, with: "state=WRONG", options: .regularExpression)
+        #expect(forged != curl.stdout)
+        input.fileHandleForWriting.write(Data((forged + "\n").utf8))
+        let refused = try await collector.wait { $0.contains("does not match this login") }
+        #expect(refused.contains("does not match this login"))
         input.fileHandleForWriting.write(Data((curl.stdout + "\n").utf8))
 
         let done = try await collector.wait { $0.contains("Logged in to Spotify as") }

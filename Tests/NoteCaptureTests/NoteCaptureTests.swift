@@ -31,7 +31,7 @@ struct NoteCaptureTests {
         let player = ScriptedPlayer(.hanging)
         let outcome = try await capture(player, deadline: .milliseconds(200)).capture(CaptureRequest(source: .text("quick thought")))
         #expect(outcome.note.pin == nil)
-        #expect(outcome.unpinnedReason == "Spotify did not answer within 0.2 s")
+        #expect(outcome.unpinnedReason == "Spotify did not answer within 0.2 s, the pin timeout")
         #expect(try NoteDatabase(path: path).count() == 1)
     }
 

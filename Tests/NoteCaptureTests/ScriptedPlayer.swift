@@ -20,7 +20,7 @@ actor ScriptedPlayer: CapturePlayer {
         self.episodes = Dictionary(uniqueKeysWithValues: episodes.map { ($0.id, $0) })
     }
 
-    func currentlyPlaying() async throws -> PlaybackSnapshot? {
+    func currentlyPlaying(deadline: Duration) async throws -> PlaybackSnapshot? {
         calls.append("currently-playing")
         switch answer {
         case .playing(let snapshot): return snapshot

@@ -63,6 +63,29 @@ struct RetryingTransportTests {
             _ = try await retrying(slow, SleepLog()).send(request)
         }
     }
+
+    @Test("makes no retry whose wait would end past the request's deadline, and hands the reply back")
+    func deadline() async throws {
+        var hurried = request
+        // Shorter than any backoff (250 ms or more) and than the 3 s Retry-After.
+        hurried.deadline = ContinuousClock.now + .milliseconds(200)
+        for first: ScriptedTransport.Step in [.json(503, ""), .json(429, "{}", headers: ["Retry-After": "3"])] {
+            let base = ScriptedTransport([first, .json(200, "{}")])
+            let log = SleepLog()
+            #expect(try await retrying(base, log).send(hurried).status != 200)
+            #expect(await log.sleeps.isEmpty)
+            #expect(await base.sent.count == 1)
+        }
+        let reset = ScriptedTransport([.fail(.unreachable(endpoint: "GET /v1/me", reset: true)), .json(200, "")])
+        await #expect(throws: SpotifyError.unreachable(endpoint: "GET /v1/me", reset: true)) {
+            _ = try await retrying(reset, SleepLog()).send(hurried)
+        }
+        // With time to spare the same replies are retried as always.
+        var relaxed = request
+        relaxed.deadline = ContinuousClock.now + .seconds(3600)
+        let base = ScriptedTransport([.json(503, ""), .json(200, "{}")])
+        #expect(try await retrying(base, SleepLog()).send(relaxed).status == 200)
+    }
 }
 
 @Suite("Spotify error mapping")

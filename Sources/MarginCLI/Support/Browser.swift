@@ -29,8 +29,14 @@ enum PastedRedirect {
         let thread = Thread {
             while let line = readLine() {
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-                if attempt.submit(pasted: line) { return }
-                Console.err("That is not the redirect address; paste the whole URL from the browser's address bar (it contains 'code=').")
+                switch attempt.submit(pasted: line) {
+                case .accepted:
+                    return
+                case .stateMismatch:
+                    Console.err("That address does not match this login (its state differs), so margin ignored it; paste the address from the login you just opened.")
+                case .notRedirect:
+                    Console.err("That is not the redirect address; paste the whole URL from the browser's address bar (it contains 'code=').")
+                }
             }
         }
         thread.start()

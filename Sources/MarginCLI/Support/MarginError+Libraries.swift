@@ -9,7 +9,7 @@ extension SpotifyError: MarginError {
         case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure: .notLoggedIn
         case .premiumRequired: .premiumRequired
         case .noActiveDevice: .noDevice
-        case .rateLimited, .server, .timeout, .unreachable: .unreachable
+        case .rateLimited, .server, .timeout, .unreachable, .tls: .unreachable
         case .notFound: .notFound
         case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .cancelled: .failure
         }

@@ -62,7 +62,7 @@ public struct Settings: Sendable {
             }
             timeout = .milliseconds(Int(seconds * 1000))
         }
-        return SpotifyEndpoints(accountsURL: accounts, apiURL: api, timeout: timeout)
+        return SpotifyEndpoints(accountsURL: accounts, apiURL: api, timeout: timeout, trust: TrustRoots(environment: environment))
     }
 
     /// How long `margin note` waits for the moment before saving unpinned: `MARGIN_PIN_TIMEOUT`,

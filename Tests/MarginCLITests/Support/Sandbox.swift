@@ -59,16 +59,26 @@ struct Sandbox {
         return result
     }
 
-    /// A "browser" that follows the authorize URL's redirect to margin's callback, as a real one would.
+    /// The page margin's callback server showed the browser (``browserPagePath``), and the
+    /// forging browser's forged callback (``forgedPagePath``, its HTTP status in ``forgedStatusPath``).
+    var browserPagePath: String { root + "/browser-page" }
+    var forgedPagePath: String { root + "/forged-page" }
+    var forgedStatusPath: String { root + "/forged-status" }
+
+    /// A "browser" that follows the authorize URL's redirect to margin's callback, as a real one
+    /// would, and keeps the page it gets. The forging one first sends the callback with its
+    /// `state` replaced, as an attacker's page could, and then the real one.
     func browserScript(forgeState: Bool = false) -> String {
         let path = root + (forgeState ? "/forging-browser" : "/browser")
         let script = forgeState
             ? """
               #!/bin/sh
               location=$(curl -s -o /dev/null -w '%{redirect_url}' "$1")
-              curl -s -o /dev/null "$(printf '%s' "$location" | sed 's/state=[^&]*/state=forged/')"
+              forged=$(printf '%s' "$location" | sed 's/state=[^&]*/state=forged/')
+              curl -s -o '\(forgedPagePath)' -w '%{http_code}' "$forged" > '\(forgedStatusPath)'
+              curl -s -o '\(browserPagePath)' "$location"
               """
-            : "#!/bin/sh\ncurl -s -o /dev/null -L \"$1\"\n"
+            : "#!/bin/sh\ncurl -s -o '\(browserPagePath)' -L \"$1\"\n"
         _ = FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
         return path
     }
