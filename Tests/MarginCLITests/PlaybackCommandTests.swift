@@ -4,8 +4,8 @@ import Testing
 
 extension Sandbox {
     /// Logs in, then clears the request log so a test counts only its own requests.
-    static func loggedIn(_ scenario: Scenario = Scenario()) async throws -> Sandbox {
-        let sandbox = try await Sandbox.start(scenario)
+    static func loggedIn(_ scenario: Scenario = Scenario(), tls: Bool = false) async throws -> Sandbox {
+        let sandbox = try await Sandbox.start(scenario, tls: tls)
         let login = try await sandbox.login()
         guard login.status == 0 else { throw ProcessTimeout(arguments: ["login failed: \(login.stderr)"]) }
         await sandbox.emulator.clearRequestLog()

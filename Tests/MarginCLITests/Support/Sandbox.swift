@@ -7,16 +7,24 @@ struct Sandbox {
     let root: String
     let emulator: SpotifyEmulator
     let baseURL: URL
+    /// The PEM of the CA that signed the emulator's certificate, when it serves HTTPS.
+    var caFile: String?
 
     var configDirectory: String { root + "/config/margin" }
     var credentialsPath: String { configDirectory + "/credentials.json" }
 
-    static func start(_ scenario: Scenario = Scenario()) async throws -> Sandbox {
+    /// A sandbox whose emulator serves plain HTTP, or with `tls` HTTPS from a CA made for it,
+    /// which margin trusts through `SSL_CERT_FILE` as a user would.
+    static func start(_ scenario: Scenario = Scenario(), tls: Bool = false) async throws -> Sandbox {
         let root = NSTemporaryDirectory() + "margin-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let emulator = SpotifyEmulator(scenario: scenario)
-        let url = try await emulator.start(port: 0)
-        return Sandbox(root: root, emulator: emulator, baseURL: url)
+        guard tls else { return Sandbox(root: root, emulator: emulator, baseURL: try await emulator.start(port: 0)) }
+        let authority = try TestAuthority()
+        let caFile = root + "/emulator-ca.pem"
+        try Data(try authority.pem().utf8).write(to: URL(fileURLWithPath: caFile))
+        let url = try await emulator.start(port: 0, tls: try authority.issue())
+        return Sandbox(root: root, emulator: emulator, baseURL: url, caFile: caFile)
     }
 
     func stop() async {
@@ -40,6 +48,7 @@ struct Sandbox {
             // machine must not turn into an unpinned note and hide what a test looks at.
             "MARGIN_PIN_TIMEOUT": "30",
         ]
+        if let caFile { env["SSL_CERT_FILE"] = caFile }
         env.merge(extra) { _, new in new }
         return env
     }
@@ -78,7 +87,7 @@ struct Sandbox {
               curl -s -o '\(forgedPagePath)' -w '%{http_code}' "$forged" > '\(forgedStatusPath)'
               curl -s -o '\(browserPagePath)' "$location"
               """
-            : "#!/bin/sh\ncurl -s -o '\(browserPagePath)' -L \"$1\"\n"
+            : "#!/bin/sh\ncurl -s ${SSL_CERT_FILE:+--cacert \"$SSL_CERT_FILE\"} -o '\(browserPagePath)' -L \"$1\"\n"
         _ = FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
         return path
     }
