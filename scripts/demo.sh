@@ -14,7 +14,8 @@ cleanup() {
 trap cleanup EXIT
 
 . "$(dirname "$0")/emulator-env.sh"
-start_emulator "$bin/spotify-emulator" "$work" || exit 1
+# HTTPS, as Spotify: the emulator's CA is trusted through SSL_CERT_FILE, verification stays on.
+start_emulator "$bin/spotify-emulator" "$work" tls || exit 1
 use_emulator "$work"
 
 run() {
@@ -33,6 +34,8 @@ run margin resume
 run margin note "the bit about naming things" --tag naming
 run margin seek 31:05
 run margin note "cache stampedes: jitter the expiry" --tag caching
+run margin note "a thought for later" --episode 512ojhOuo1ktJprKbVcKyQ --at 48:02 --tag later
+run margin nte "a typo" || true
 run margin list --episode
 run margin search cache
 first=$("$bin/margin" search naming --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)".*/\1/p')
@@ -40,5 +43,7 @@ run margin jump "${first:0:8}"
 run margin now
 run margin logout
 run margin export --format markdown
+printf '\n$ margin export --format jsonl | margin import -\n'
+"$bin/margin" export --format jsonl | "$bin/margin" import - 2>&1
 echo
 echo "demo: done"

@@ -1,10 +1,14 @@
 # Sourced by scripts/demo.sh and bench/run.sh: starts spotify-emulator and points margin at it.
 #
-#   start_emulator EMULATOR WORKDIR   sets emulator_pid and base (http://127.0.0.1:PORT)
-#   use_emulator WORKDIR              a throwaway HOME under WORKDIR, a curl "browser", MARGIN_*
+#   start_emulator EMULATOR WORKDIR [tls]   sets emulator_pid and base (http://127.0.0.1:PORT,
+#                                           or https:// with the CA in WORKDIR/ca.pem)
+#   use_emulator WORKDIR                    a throwaway HOME under WORKDIR, a curl "browser", MARGIN_*,
+#                                           and SSL_CERT_FILE for an emulator on HTTPS
 
 start_emulator() {
-    "$1" --port 0 >"$2/emulator.out" 2>"$2/emulator.err" &
+    local tls=()
+    [ "${3:-}" = tls ] && tls=(--tls --ca-out "$2/ca.pem")
+    "$1" --port 0 "${tls[@]}" >"$2/emulator.out" 2>"$2/emulator.err" &
     emulator_pid=$!
     for _ in $(seq 1 100); do
         grep -q 'listening on' "$2/emulator.out" 2>/dev/null && break
@@ -21,11 +25,13 @@ start_emulator() {
 use_emulator() {
     # The "browser" follows the authorize URL; the emulator approves at once and redirects
     # back to margin's callback server, as Spotify does after the user clicks Agree.
-    printf '#!/bin/sh\ncurl -s -o /dev/null -L "$1"\n' >"$1/browser"
+    printf '#!/bin/sh\ncurl -s -o /dev/null ${SSL_CERT_FILE:+--cacert "$SSL_CERT_FILE"} -L "$1"\n' >"$1/browser"
     chmod +x "$1/browser"
     export HOME="$1/home" XDG_CONFIG_HOME="$1/home/.config" XDG_DATA_HOME="$1/home/.local/share"
     export MARGIN_ACCOUNTS_URL="$base" MARGIN_API_URL="$base/v1"
     export MARGIN_CLIENT_ID=0123456789abcdef0123456789abcdef
     export MARGIN_REDIRECT_URI=http://127.0.0.1/callback
     export BROWSER="$1/browser"
+    # margin trusts the emulator's CA as a user trusts a corporate proxy's: through SSL_CERT_FILE.
+    if [ -f "$1/ca.pem" ]; then export SSL_CERT_FILE="$1/ca.pem"; fi
 }
