@@ -69,11 +69,12 @@ emulator_bin=$bin/spotify-emulator
 # --- throwaway HOME and the emulator ----------------------------------------------------------
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/margin-bench.XXXXXX")
 emulator_pid=
+tls_pid=
 watch_pid=
 sleep_pid=
 cleanup() {
     local pid
-    for pid in $sleep_pid $watch_pid $emulator_pid; do
+    for pid in $sleep_pid $watch_pid $emulator_pid $tls_pid; do
         kill "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done
@@ -160,6 +161,45 @@ jq -n --slurpfile log "$tmp/capture-log.json" \
       failed_requests: ($log[0] | map(select(.status >= 400 or .status == 0)) | length),
       pinned_rows: {margin: ($margin|tonumber), floor: ($floor|tonumber), peer: ($peer|tonumber)}}' \
     >"$results/capture-checks.json"
+
+# --- 1b. capture latency over HTTPS -------------------------------------------------------------
+# The path real users take. A second emulator serves TLS with a certificate from a CA made at its
+# start; margin trusts the CA through SSL_CERT_FILE, curl through CURL_CA_BUNDLE and spotipy
+# (requests) through REQUESTS_CA_BUNDLE. Its own HOME and store keep the two runs apart.
+say "1/3 capture latency over HTTPS, $runs runs each"
+tls=$tmp/tls
+mkdir -p "$tls"
+http_base=$base http_pid=$emulator_pid
+start_emulator "$emulator_bin" "$tls" tls || die "the TLS emulator did not start"
+tls_base=$base tls_pid=$emulator_pid
+base=$http_base emulator_pid=$http_pid
+case $tls_base in https://127.0.0.1:*) ;; *) die "the TLS emulator is not on https://127.0.0.1: $tls_base" ;; esac
+(
+    export XDG_CONFIG_HOME="$tls/config" MARGIN_DB="$tls/capture.sqlite"
+    export MARGIN_ACCOUNTS_URL="$tls_base" MARGIN_API_URL="$tls_base/v1"
+    export SSL_CERT_FILE="$tls/ca.pem" CURL_CA_BUNDLE="$tls/ca.pem" REQUESTS_CA_BUNDLE="$tls/ca.pem"
+    "$margin" login --timeout 30 </dev/null >"$tls/login.log" 2>&1 || { cat "$tls/login.log" >&2; exit 1; }
+    curl -sf -X PUT -H 'Content-Type: application/json' --data "$playing" "$tls_base/emulator/player" >/dev/null
+    tls_credentials=$XDG_CONFIG_HOME/margin/credentials.json
+    for db in floor peer; do
+        sqlite3 "$tls/$db.sqlite" "CREATE TABLE capture (id INTEGER PRIMARY KEY, text TEXT NOT NULL,
+            created_at TEXT NOT NULL, item_id TEXT, progress_ms INTEGER);"
+    done
+    hyper capture-https --warmup "$warmup" --runs "$runs" \
+        -n 'margin note' "$(q "$margin") note $(q "$text")" \
+        -n 'floor (curl + sqlite3)' "bash $(q "$here/floor.sh") $(q "$tls_credentials") $(q "$MARGIN_API_URL") $(q "$tls/floor.sqlite") $(q "$text")" \
+        -n 'peer (spotipy)' "$(q "$python") $(q "$here/peer_spotipy.py") $(q "$tls_credentials") $(q "$MARGIN_API_URL") $(q "$tls/peer.sqlite") $(q "$text")"
+    jq -n --arg margin "$("$margin" list --json | jq 'map(select(.pinned)) | length')" \
+        --arg floor "$(sqlite3 "$tls/floor.sqlite" 'SELECT count(*) FROM capture WHERE item_id IS NOT NULL')" \
+        --arg peer "$(sqlite3 "$tls/peer.sqlite" 'SELECT count(*) FROM capture WHERE item_id IS NOT NULL')" \
+        '{pinned_rows: {margin: ($margin|tonumber), floor: ($floor|tonumber), peer: ($peer|tonumber)}}' \
+        >"$results/capture-https-checks.json"
+) || die "capture over HTTPS failed"
+kill "$tls_pid" 2>/dev/null || true
+wait "$tls_pid" 2>/dev/null || true
+tls_pid=
+stat -c %s "$margin" >"$results/binary-size.txt"
+strip -o "$tmp/margin-stripped" "$margin" && stat -c %s "$tmp/margin-stripped" >>"$results/binary-size.txt"
 
 # --- 2. requests per command --------------------------------------------------------------------
 say "2/3 requests per command, then margin watch for ${watch_seconds} s playing and ${watch_seconds} s paused"
