@@ -7,7 +7,9 @@ enum Deadline {
         var limit: Duration
         var description: String {
             let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-            return "Spotify did not answer within \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s, the pin timeout"
+            // Not `formatted()`: the message is English whatever the locale.
+            let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+            return "Spotify did not answer within \(text) s, the pin timeout"
         }
     }
 
