@@ -56,8 +56,8 @@ public struct MarginCommand: AsyncParsableCommand {
         }
     }
 
-    /// Ends margin after `error`: the parser's own errors as the parser reports them, every
-    /// other one in one line with its ``ExitStatus``.
+    /// Ends margin after `error`: margin's own errors (and any other with a description) in one
+    /// line with their ``ExitStatus``; the parser's (help, validation, usage) as it reports them.
     static func finish(with error: any Error) -> Never {
         switch error {
         case let code as ExitCode:
@@ -68,12 +68,13 @@ public struct MarginCommand: AsyncParsableCommand {
             // status (pipefail) then reports the reader, and a script never retries a
             // `margin note` that did store its note.
             Foundation.exit(0)
-        case is ValidationError, is CleanExit:
-            exit(withError: error)
-        default:
-            let message = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
-            Console.err("margin: \(message)")
+        case let described as any LocalizedError:
+            Console.err("margin: \(described.errorDescription ?? String(describing: error))")
             Foundation.exit(ExitStatus.of(error).rawValue)
+        default:
+            // Help (`--help` runs a command that throws its request), ValidationError, CleanExit
+            // and the parser's internal errors: ArgumentParser prints and exits as it should.
+            exit(withError: error)
         }
     }
 }

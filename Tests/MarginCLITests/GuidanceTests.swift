@@ -16,6 +16,18 @@ struct GuidanceTests {
         #expect(result.stderr == "margin: '\(typo)' is not a margin command; did you mean '\(suggestion)'?\n")
     }
 
+    @Test("--help prints the help and exits 0, for margin and for a subcommand")
+    func help() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        for arguments in [["--help"], ["note", "--help"], ["help", "export"]] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains("USAGE: margin"), "\(arguments)")
+            #expect(!result.output.contains("CommandError"))
+        }
+    }
+
     @Test("a nested typo and a word far from every command get their own lines")
     func otherTypos() async throws {
         let sandbox = try await Sandbox.start()

@@ -19,8 +19,9 @@ func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
 
 /// `count` notes as JSON Lines: a third unpinned, a third on 5 000 episodes, a third on a track.
 func generate(_ path: String, count: Int) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-          let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteUnknown) }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     let words = ["cache", "stampede", "naming", "things", "über", "日本語", "🎧", "the", "bit", "about", "latency"]
     var buffer = ""
     for index in 0..<count {
@@ -59,8 +60,10 @@ case (4, "import"):
 case (4, "export"), (5, "export"):
     let store = try NoteDatabase(path: arguments[2])
     guard let format = ExportFormat(rawValue: arguments[3]) else { fatalError("formats: json, jsonl, csv, markdown") }
-    let output = arguments.count == 5 && FileManager.default.createFile(atPath: arguments[4], contents: nil)
-        ? FileHandle(forWritingAtPath: arguments[4]) : nil
+    // Opened in place (O_TRUNC), never replaced: OUT is often /dev/null, which a create-and-rename
+    // would turn into a regular file.
+    let descriptor = arguments.count == 5 ? open(arguments[4], O_WRONLY | O_CREAT | O_TRUNC, 0o644) : -1
+    let output = descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
     var (bytes, chunks) = (0, 0)
     let (_, seconds) = try timed {
         try store.export(NoteFilter(), format: format) { data in
