@@ -81,17 +81,24 @@ struct TmuxSession {
         return nil
     }
 
-    /// `stty -a` before margin started and after it ended.
+    /// `stty -a` before margin started and after it ended, without the first line: the size
+    /// there changes with a resize, which is no setting of margin's.
     func terminalSettings() throws -> (before: String, after: String) {
-        (try String(contentsOfFile: directory + "/stty-before", encoding: .utf8),
-         try String(contentsOfFile: directory + "/stty-after", encoding: .utf8))
+        func modes(_ name: String) throws -> String {
+            try String(contentsOfFile: directory + "/" + name, encoding: .utf8).split(separator: "\n").dropFirst().joined(separator: "\n")
+        }
+        return (try modes("stty-before"), try modes("stty-after"))
     }
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        // The tmux server forks from the first client and lives on; every descriptor the client
+        // inherited (Foundation's own, other tests' pipes) would stay open in it and keep their
+        // readers waiting. bash closes all but stdio before tmux starts.
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; exec tmux "$@""#,
+                             "tmux", "-L", socket, "-f", "/dev/null"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
