@@ -18,7 +18,9 @@ struct WatchInteractiveTests {
         _ = try await sandbox.take("an earlier thought", "--at", "12:00")
         let tmux = try start(sandbox)
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(Self.episode) && $0.contains("an earlier thought") && $0.contains("/ 1:02:03") }
+        try await tmux.waitForScreen {
+            $0.contains(Self.episode) && $0.contains("an earlier thought") && $0.contains("/ 1:02:03") && $0.contains("on Kitchen speaker")
+        }
 
         let atPress = await sandbox.progress()
         try tmux.press("n")
@@ -102,7 +104,7 @@ struct WatchInteractiveTests {
         let tmux = try start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.episode) }
-        try await sandbox.emulator.addFault(.init(kind: .status, path: "/v1/me/player/currently-playing", status: 429, retryAfter: 12))
+        try await sandbox.emulator.addFault(.init(kind: .status, path: "/v1/me/player", method: "GET", status: 429, retryAfter: 12))
         try await tmux.waitForScreen { $0.contains("rate limiting") }
         try await tmux.waitForScreen(timeout: .seconds(40)) { !$0.contains("rate limiting") && $0.contains(Self.episode) }
 

@@ -2,13 +2,16 @@ import Foundation
 import NoteCapture
 import SpotifyClient
 
-/// What the interactive `watch` asks of Spotify: the capture player plus seeking.
+/// What the interactive `watch` asks of Spotify: the capture player plus the device and seeking.
 /// ``SpotifyAPI`` is the real one.
 protocol WatchPlayer: CapturePlayer {
+    /// What is playing, where, and on which device: one request, like `currentlyPlaying()`.
+    func playbackState() async throws -> PlaybackSnapshot?
     func seek(positionMs: Int) async throws
 }
 
 extension SpotifyAPI: WatchPlayer {
+    func playbackState() async throws -> PlaybackSnapshot? { try await playbackState(market: nil) }
     func seek(positionMs: Int) async throws { try await seek(positionMs: positionMs, deviceID: nil) }
 }
 

@@ -52,7 +52,7 @@ extension WatchSession {
         Task {
             let outcome: PollOutcome
             do {
-                outcome = .snapshot(try await player.currentlyPlaying())
+                outcome = .snapshot(try await player.playbackState())
             } catch SpotifyError.rateLimited(let seconds, _) {
                 outcome = .rateLimited(seconds: seconds)
             } catch {
@@ -71,7 +71,8 @@ extension WatchSession {
             schedule.notBefore = nil
             if let command = lastCommandAt, startedAt < command { break }
             let old = state.snapshot
-            if !state.polled || Self.changed(from: old, expected: state.positionMs(at: now), to: snapshot) { changed(at: now) }
+            // The first answer is no change: it would spend a paused minute's budget at start.
+            if state.polled, Self.changed(from: old, expected: state.positionMs(at: now), to: snapshot) { changed(at: now) }
             state.snapshot = snapshot
             state.polledAt = now
             state.polled = true

@@ -11,7 +11,10 @@ struct TmuxSession {
     /// script records `stty -a` before and after, and margin's exit status, in `directory`.
     static func start(_ arguments: [String], environment: [String: String], in directory: String,
                       width: Int = 100, height: Int = 30) throws -> TmuxSession {
-        let session = TmuxSession(socket: "margin-test-" + UUID().uuidString.prefix(8), directory: directory)
+        // tmux's server cannot start without a real /dev/null; say so instead of a bare failure.
+        let null = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        guard null == .typeCharacterSpecial else { throw TmuxFailed(arguments: ["/dev/null is not a device on this machine"]) }
+        let session = TmuxSession(socket: directory + "/tmux.sock", directory: directory)
         let exports = environment.map { "export \($0.key)=\(quote($0.value))" }.sorted().joined(separator: "\n")
         let command = ([MarginProcess.marginPath] + arguments).map(quote).joined(separator: " ")
         let script = """
@@ -23,17 +26,21 @@ struct TmuxSession {
             echo $? > '\(directory)/status.tmp'
             stty -a > '\(directory)/stty-after'
             mv '\(directory)/status.tmp' '\(directory)/status'
-            sleep 600
             """
         let path = directory + "/watch.sh"
         _ = FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
         try session.tmux(["new-session", "-d", "-s", "w", "-x", "\(width)", "-y", "\(height)", path])
+        // The pane stays, with its last screen, once the script ends; kill-server then has no
+        // process left to wait for.
+        try session.tmux(["set-option", "-t", "w", "remain-on-exit", "on"])
         return session
     }
 
-    /// Ends the tmux server and everything in it.
+    /// Ends the tmux server and everything in it; the server's pid is the fallback, should its
+    /// socket be gone.
     func stop() {
-        _ = try? tmux(["kill-server"])
+        let pid = (try? tmux(["display-message", "-p", "#{pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if (try? tmux(["kill-server"])) == nil, let pid, pid > 0 { kill(pid, SIGKILL) }
     }
 
     /// Presses keys by tmux's names (`n`, `Space`, `Enter`, `Escape`, `Left`, `C-c`).
@@ -93,12 +100,17 @@ struct TmuxSession {
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let process = Process()
-        // The tmux server forks from the first client and lives on; every descriptor the client
-        // inherited (Foundation's own, other tests' pipes) would stay open in it and keep their
-        // readers waiting. bash closes all but stdio before tmux starts.
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; exec tmux "$@""#,
-                             "tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        // The tmux server forks from the first client and lives on, with what the client
+        // inherited from this process: its descriptors (Foundation's own, other tests' pipes)
+        // would keep their readers waiting, and its blocked signals would keep tmux from ever
+        // seeing SIGCHLD or kill-server's end. tmux starts with neither.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import os, signal, sys
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            os.closerange(3, 65536)
+            os.execvp("tmux", ["tmux"] + sys.argv[1:])
+            """, "-S", socket, "-f", "/dev/null"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
