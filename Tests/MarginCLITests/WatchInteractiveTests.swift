@@ -119,6 +119,41 @@ struct WatchInteractiveTests {
         #expect(settings.before == settings.after)
     }
 
+    @Test("SIGTERM, SIGHUP and a crash (SIGABRT) end the view with the terminal restored", arguments: [SIGTERM, SIGHUP, SIGABRT])
+    func terminated(signal: Int32) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(Self.episode) }
+        try tmux.signalMargin(signal)
+        #expect(try await tmux.exitStatus() == 128 + signal)
+        let settings = try tmux.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test("a note typed while Spotify fails is saved, pinned from the last known position")
+    func offline() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(Self.episode) }
+        try await sandbox.emulator.addFault(.init(kind: .status, path: "/v1/*", status: 503, count: 100))
+        try await tmux.waitForScreen(timeout: .seconds(40)) { $0.contains("retrying in") }
+        try tmux.press("n")
+        try tmux.type("still here")
+        try tmux.press("Enter")
+        try await tmux.waitForScreen { $0.contains("saved ") }
+        await sandbox.emulator.clearFaults()
+        let saved = try await sandbox.notes("list", "--json").first
+        #expect(saved?["text"] as? String == "still here")
+        #expect(saved?["pinned"] as? Bool == true)
+        #expect(saved?["item_name"] as? String == Self.episode)
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
     /// Waits for `condition` with a generous limit: the machine may be loaded.
     func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout

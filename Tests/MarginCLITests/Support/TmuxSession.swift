@@ -58,6 +58,14 @@ struct TmuxSession {
         try tmux(["resize-window", "-t", "w", "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// Sends `signal` to margin (the child of the pane's shell).
+    func signalMargin(_ signal: Int32) throws {
+        let shell = try tmux(["display-message", "-p", "-t", "w", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        guard let pid = children.split(separator: " ").first.flatMap({ Int32($0) }) else { throw TmuxFailed(arguments: ["no margin process"]) }
+        kill(pid, signal)
+    }
+
     /// The screen as text, one line per row.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", "w"])
