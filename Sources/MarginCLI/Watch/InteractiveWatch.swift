@@ -27,8 +27,13 @@ struct InteractiveWatch {
         // Log lines on stderr would land in the middle of the screen: while the view is up,
         // stderr goes nowhere, and what went wrong shows in the footer instead.
         let savedStderr = Self.silenceStandardError()
-        defer { Self.restoreStandardError(savedStderr) }
-        let (ending, unsaved) = try await session.run()
+        let ending: WatchSession.Ending, unsaved: String?
+        do {
+            (ending, unsaved) = try await session.run()
+        } catch {
+            Self.restoreStandardError(savedStderr)
+            throw error
+        }
         Self.restoreStandardError(savedStderr)
         if let unsaved {
             Console.err("margin: the note being written was not saved; its text:\n\(Terminal.sanitize(unsaved))")
@@ -57,5 +62,6 @@ struct InteractiveWatch {
     private static func restoreStandardError(_ saved: Int32) {
         guard saved >= 0 else { return }
         dup2(saved, STDERR_FILENO)
+        close(saved)
     }
 }

@@ -12,7 +12,7 @@ struct KeyDecoder: Sendable {
 
     /// The keys in `bytes`, given what earlier reads left unfinished.
     mutating func decode(_ bytes: [UInt8]) -> [Key] {
-        var input = pending + bytes
+        let input = pending + bytes
         pending = []
         var keys: [Key] = []
         var index = 0
@@ -69,7 +69,6 @@ struct KeyDecoder: Sendable {
                 index += length
             }
         }
-        input.removeAll()
         return keys
     }
 
