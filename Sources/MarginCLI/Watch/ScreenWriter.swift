@@ -18,7 +18,7 @@ struct ScreenWriter {
     mutating func draw(_ frame: Frame) {
         var out = ""
         for (row, line) in frame.lines.enumerated() where row >= shown.count || shown[row] != line {
-            out += "\u{1B}[\(row + 1);1H" + styled(line) + "\u{1B}[K"
+            out += "\u{1B}[\(row + 1);1H" + Self.styled(line, colour: colour) + "\u{1B}[K"
         }
         let cursorMoved = frame.cursor?.row != cursor?.row || frame.cursor?.column != cursor?.column
         guard !out.isEmpty || cursorMoved else { return }
@@ -33,7 +33,7 @@ struct ScreenWriter {
     }
 
     /// The row with its style; under `NO_COLOR` plain, the `▸` mark still shows the nearest note.
-    private func styled(_ line: ScreenLine) -> String {
+    static func styled(_ line: ScreenLine, colour: Bool) -> String {
         guard colour, !line.text.isEmpty else { return line.text }
         switch line.style {
         case .plain: return line.text

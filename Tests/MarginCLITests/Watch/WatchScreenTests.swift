@@ -97,4 +97,11 @@ struct WatchScreenTests {
         limited.problem = "Spotify is rate limiting; next check in 12 s"
         #expect(text(limited).last?.hasPrefix("Spotify is rate limiting; next check in 12 s · n note") == true)
     }
+
+    @Test("styles are SGR sequences only with colour; under NO_COLOR the text is plain")
+    func noColor() {
+        let line = ScreenLine(text: "▸ 12:34  a note", style: .highlight)
+        #expect(ScreenWriter.styled(line, colour: true) == "\u{1B}[7m▸ 12:34  a note\u{1B}[0m")
+        #expect(ScreenWriter.styled(line, colour: false) == "▸ 12:34  a note")
+    }
 }
