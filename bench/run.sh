@@ -221,13 +221,20 @@ one_command "margin now" 1 now
 note_id=$("$margin" list --limit 1 --json | jq -r '.[0].id')
 one_command "margin jump" 1 jump "${note_id:0:8}"
 
-watch_for() { # STATE_JSON LABEL LIMIT_PER_MINUTE
+watch_for() { # STATE_JSON LABEL LIMIT_PER_MINUTE [interactive]
     # The window starts at watch's first request (seen within about 50 ms) and ends half a second
     # short of BENCH_WATCH_SECONDS, so that a poll due exactly at the end is not counted by chance.
+    # Interactive: the full-screen view on a tmux terminal, through the same window.
     ctl PUT player "$1" >/dev/null
     ctl DELETE requests >/dev/null
-    "$margin" watch >"$tmp/watch.out" 2>"$tmp/watch.err" &
-    watch_pid=$!
+    : >"$tmp/watch.out"
+    if [ "${4:-}" = interactive ]; then
+        tmux -L margin-bench -f /dev/null new-session -d -x 100 -y 30 "exec '$margin' watch"
+        watch_pid=$(tmux -L margin-bench list-panes -F '#{pane_pid}')
+    else
+        "$margin" watch >"$tmp/watch.out" 2>"$tmp/watch.err" &
+        watch_pid=$!
+    fi
     for _ in $(seq 1 200); do
         [ "$(ctl GET requests | jq length)" -gt 0 ] && break
         sleep 0.05
@@ -249,6 +256,13 @@ watch_for() { # STATE_JSON LABEL LIMIT_PER_MINUTE
 }
 watch_for "$playing" playing 20
 watch_for "$paused" paused 4
+if command -v tmux >/dev/null; then
+    watch_for "$playing" "interactive, playing" 20 interactive
+    watch_for "$paused" "interactive, paused" 4 interactive
+    tmux -L margin-bench kill-server 2>/dev/null || true
+else
+    say "tmux is not installed: the interactive watch's requests are not measured"
+fi
 
 # --- 3. store scale ---------------------------------------------------------------------------
 generator_hash=$(sha256sum "$here/gen_notes.py" | cut -c1-12)

@@ -20,12 +20,18 @@ public struct CaptureRequest: Sendable {
     public var positionMs: Int?
     /// Pause playback once the note is saved.
     public var pauseAfter: Bool
+    /// Pin this many milliseconds before the player's position (`--ago`, `note.lead`): a thought
+    /// usually comes just after what prompted it. Never before 0:00; ignored when
+    /// ``positionMs`` is given, since that position is exact.
+    public var leadMs: Int
 
-    public init(source: Source, tags: [String] = [], episodeID: String? = nil, positionMs: Int? = nil, pauseAfter: Bool = false) {
+    public init(source: Source, tags: [String] = [], episodeID: String? = nil, positionMs: Int? = nil, pauseAfter: Bool = false,
+                leadMs: Int = 0) {
         self.source = source
         self.tags = tags
         self.episodeID = episodeID
         self.positionMs = positionMs
         self.pauseAfter = pauseAfter
+        self.leadMs = max(leadMs, 0)
     }
 }

@@ -61,7 +61,12 @@ public struct NoteCapture: Sendable {
                 case .failure(let unpinned)?: reason = unpinned.reason
                 case nil: reason = playerUnavailable ?? "Spotify is not configured"
                 }
-                if let found = pin, let position = request.positionMs { pin = try PinRules.moved(found, to: position) }
+                if let found = pin, let position = request.positionMs {
+                    pin = try PinRules.moved(found, to: position)
+                } else if var found = pin, request.leadMs > 0 {
+                    found.progressMs = max(found.progressMs - request.leadMs, 0)
+                    pin = found
+                }
             }
         } catch {
             throw CaptureFailure.refused(text: text, error)

@@ -7,7 +7,7 @@ extension MarginCommand.Config {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a configuration value.")
 
-        @Argument(help: "client-id, redirect-uri, market or note.pin-timeout.") var key: String
+        @Argument(help: "client-id, redirect-uri, market, note.pin-timeout, note.lead or watch.pause-on-note.") var key: String
         @Argument(help: "The value.") var value: String
 
         func run() async throws {
@@ -42,6 +42,14 @@ extension MarginCommand.Config {
             case "note.pin_timeout":
                 guard let seconds = Settings.seconds(value), seconds <= 60 else {
                     throw CLIError.invalidConfigValue(key: "note.pin-timeout", value: value, example: "2.5 (seconds, up to 60)")
+                }
+            case "note.lead":
+                guard Settings.lead(value) != nil else {
+                    throw CLIError.invalidConfigValue(key: "note.lead", value: value, example: "5 (seconds before the position, up to 600)")
+                }
+            case "watch.pause_on_note":
+                guard Settings.flag(value) != nil else {
+                    throw CLIError.invalidConfigValue(key: "watch.pause-on-note", value: value, example: "true or false")
                 }
             default:
                 guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isUppercase }) else {

@@ -26,12 +26,16 @@ extension MarginCommand {
         @Option(parsing: .unconditional, help: "Pin at this position instead of the player's: \(TimeValue.examples).",
                 transform: TimeValue.argument)
         var at: TimeValue?
+        @Option(help: "Pin this long before the player's position: 20s, 1m (default: config note.lead, else 0).",
+                transform: TimeValue.argument)
+        var ago: TimeValue?
         @Option(help: "Pin to this episode instead of the playing one (needs --at).", transform: EpisodeRef.argument)
         var episode: EpisodeRef?
         @Flag(help: "Print the saved note as JSON.") var json = false
 
         func validate() throws {
             if episode != nil, at == nil { throw ValidationError("--episode needs --at TIME, e.g. --at 12:34") }
+            if ago != nil, at != nil { throw ValidationError("--ago and --at both say where to pin; give one of them") }
             _ = try Tags.normalize(tags)
         }
 
@@ -39,7 +43,7 @@ extension MarginCommand {
             let (settings, configProblem) = Settings.lenient()
             let request = CaptureRequest(
                 source: NoteDraft.source(words: text, environment: settings.environment), tags: try Tags.normalize(tags),
-                episodeID: episode?.id, positionMs: at?.milliseconds, pauseAfter: pause)
+                episodeID: episode?.id, positionMs: at?.milliseconds, pauseAfter: pause, leadMs: lead(settings))
             let outcome: CaptureOutcome
             do {
                 outcome = try await capture(settings, configProblem: configProblem).capture(request)
@@ -57,6 +61,16 @@ extension MarginCommand {
             // The process ends after this command: exiting with the store open skips the
             // checkpoint a close would run (the note is already durable).
             outcome.store.keepOpenUntilExit()
+        }
+
+        /// `--ago`, else `note.lead`; a broken `note.lead` is told and ignored, since capture
+        /// never fails on configuration.
+        private func lead(_ settings: Settings) -> Int {
+            if let ago { return ago.milliseconds }
+            do { return try settings.noteLeadMs() } catch {
+                Console.err("margin: \(error.errorDescription ?? "note.lead is not valid"); pinning at the position itself")
+                return 0
+            }
         }
 
         /// The capture use case with this machine's Spotify, store and pin timeout.

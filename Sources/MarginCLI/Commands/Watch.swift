@@ -9,14 +9,17 @@ extension MarginCommand {
             commandName: "watch",
             abstract: "Watch what is playing, live.",
             discussion: """
-                On a terminal, one line redraws in place and the position ticks every second. \
-                Piped, it prints one line for the first state and one per change (item, play/pause, seek). \
-                Polls every --interval seconds while playing, every 15 s or more while paused, and slows \
-                down when Spotify rate-limits.
+                On a terminal, a full-screen view: the episode, its position ticking every second, and its \
+                notes around the position. Keys: n note (pinned at the key press; Enter saves, Esc cancels), \
+                space pause/resume, ←/→ back 15 s / forward 30 s, q quit. Piped, it prints one line for the \
+                first state and one per change (item, play/pause, seek). Polls every --interval seconds while \
+                playing, less often while paused, and slows down when Spotify rate-limits.
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: StoreOptions
         @Option(help: "Seconds between polls while playing.") var interval: Double = 3
+        @Flag(help: "Pause playback while a note is written (config watch.pause-on-note).") var pauseOnNote = false
 
         func validate() throws {
             guard interval >= 1, interval <= 3600 else {
@@ -25,7 +28,13 @@ extension MarginCommand {
         }
 
         func run() async throws {
-            let api = try Settings().connection(verbose: global.verbose).api
+            let settings = try Settings()
+            let api = try settings.connection(verbose: global.verbose).api
+            if Console.stdoutIsTerminal, Console.stdinIsTerminal {
+                try await InteractiveWatch(settings: settings, api: api, store: store, interval: interval,
+                                           pauseOnNote: pauseOnNote).run()
+                return
+            }
             let poller = PlaybackPoller(playingInterval: .milliseconds(Int(interval * 1000)),
                                         fetch: { try await api.currentlyPlaying() })
             if Console.stdoutIsTerminal {

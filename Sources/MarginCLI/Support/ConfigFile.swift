@@ -6,7 +6,7 @@ import Foundation
 /// rewrites only the line it changes, so a user's comments and layout survive `config set`.
 public struct ConfigFile: Sendable, Equatable {
     /// The keys margin knows, as written in the file.
-    public static let keys = ["client_id", "redirect_uri", "market", "note.pin_timeout"]
+    public static let keys = ["client_id", "redirect_uri", "market", "note.pin_timeout", "note.lead", "watch.pause_on_note"]
 
     public private(set) var values: [String: String] = [:]
     private var lines: [String] = []

@@ -75,6 +75,41 @@ public struct Settings: Sendable {
         return .milliseconds(Int(seconds * 1000))
     }
 
+    /// How far before the player's position a note is pinned when the command does not say:
+    /// `note.lead` in the config file (seconds), else 0; in milliseconds.
+    public func noteLeadMs() throws(CLIError) -> Int {
+        guard let raw = config["note.lead"], !raw.isEmpty else { return 0 }
+        guard let seconds = Self.lead(raw) else {
+            throw .invalidSetting(name: "note.lead", value: raw, example: "margin config set note.lead 5 (seconds, up to 600)")
+        }
+        return Int(seconds * 1000)
+    }
+
+    /// Whether `watch`'s `n` pauses playback while the note is written: `watch.pause_on_note`.
+    public func pauseOnNote() throws(CLIError) -> Bool {
+        guard let raw = config["watch.pause_on_note"], !raw.isEmpty else { return false }
+        guard let flag = Self.flag(raw) else {
+            throw .invalidSetting(name: "watch.pause_on_note", value: raw, example: "margin config set watch.pause-on-note true")
+        }
+        return flag
+    }
+
+    /// Seconds from 0 to 600 (`0`, `5`, `2.5`), or nil.
+    static func lead(_ raw: String) -> Double? {
+        guard let seconds = Double(raw.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0, seconds <= 600
+        else { return nil }
+        return seconds
+    }
+
+    /// `true`/`false` (also `yes`/`no`, `1`/`0`), or nil.
+    static func flag(_ raw: String) -> Bool? {
+        switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "yes", "1", "on": true
+        case "false", "no", "0", "off": false
+        default: nil
+        }
+    }
+
     /// A positive number of seconds (`2.5`), or nil.
     static func seconds(_ raw: String) -> Double? {
         guard let seconds = Double(raw.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0 else { return nil }

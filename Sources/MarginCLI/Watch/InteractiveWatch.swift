@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import NoteStore
+import SpotifyClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `margin watch` on a terminal: sets up the session from the settings, keeps stderr off the
+/// screen while it runs, and ends the way the session ended.
+struct InteractiveWatch {
+    let settings: Settings
+    let api: SpotifyAPI
+    let store: StoreOptions
+    let interval: Double
+    let pauseOnNote: Bool
+
+    func run() async throws {
+        let settings = self.settings, store = self.store
+        var schedule = PollSchedule()
+        schedule.playingInterval = .milliseconds(Int(interval * 1000))
+        schedule.idleInterval = max(schedule.idleInterval, schedule.playingInterval)
+        var session = WatchSession(
+            player: api, openStore: { try store.open(settings) }, leadMs: try settings.noteLeadMs(),
+            pauseOnNote: try pauseOnNote || settings.pauseOnNote(),
+            colour: (settings.environment["NO_COLOR"] ?? "").isEmpty, schedule: schedule)
+        // Log lines on stderr would land in the middle of the screen: while the view is up,
+        // stderr goes nowhere, and what went wrong shows in the footer instead.
+        let savedStderr = Self.silenceStandardError()
+        let ending: WatchSession.Ending, unsaved: String?
+        do {
+            (ending, unsaved) = try await session.run()
+        } catch {
+            Self.restoreStandardError(savedStderr)
+            throw error
+        }
+        Self.restoreStandardError(savedStderr)
+        if let unsaved {
+            Console.err("margin: the note being written was not saved; its text:\n\(Terminal.sanitize(unsaved))")
+        }
+        switch ending {
+        case .status(0): return
+        case .status(let code): throw ExitCode(code)
+        case .signal(let signo):
+            // Die of the signal, as the shell expects, now that the terminal is back.
+            signal(signo, SIG_DFL)
+            raise(signo)
+            throw ExitCode(128 + signo)
+        }
+    }
+
+    private static func silenceStandardError() -> Int32 {
+        let saved = dup(STDERR_FILENO)
+        let null = open("/dev/null", O_WRONLY)
+        if null >= 0 {
+            dup2(null, STDERR_FILENO)
+            close(null)
+        }
+        return saved
+    }
+
+    private static func restoreStandardError(_ saved: Int32) {
+        guard saved >= 0 else { return }
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import NoteCapture
+import NoteStore
+import SpotifyClient
+
+extension WatchSession {
+    /// A playback command the view sends.
+    enum Command: Sendable {
+        case pause, resume, seek(Int)
+    }
+
+    /// Sends `command` (one request) and shows its effect at once; the next poll, made soon,
+    /// confirms it.
+    mutating func command(_ command: Command, at now: Instant) {
+        if var snapshot = state.moment(at: now) {
+            switch command {
+            case .pause: snapshot.isPlaying = false
+            case .resume: snapshot.isPlaying = true
+            case .seek(let target): snapshot.progressMs = target
+            }
+            state.snapshot = snapshot
+            state.polledAt = now
+        }
+        lastCommandAt = now
+        changed(at: now)
+        let player = self.player, continuation = self.continuation
+        Task {
+            do {
+                switch command {
+                case .pause: try await player.pause()
+                case .resume: try await player.resume()
+                case .seek(let target): try await player.seek(positionMs: target)
+                }
+                continuation.yield(.finished(nil, pollSoon: true))
+            } catch {
+                continuation.yield(.finished(PinRules.describe(error), pollSoon: true))
+            }
+        }
+    }
+
+    /// A change was seen or made: poll sooner for a while (within the budget).
+    mutating func changed(at now: Instant) {
+        schedule.lastChange = now
+        if let last = lastPollAt { nextPoll = schedule.next(after: last, playing: state.snapshot?.isPlaying == true) }
+    }
+
+    mutating func startPoll(at now: Instant) {
+        polling = true
+        lastPollAt = now
+        schedule.polled(at: now, playing: state.snapshot?.isPlaying == true)
+        let player = self.player, continuation = self.continuation
+        Task {
+            let outcome: PollOutcome
+            do {
+                outcome = .snapshot(try await player.playbackState())
+            } catch SpotifyError.rateLimited(let seconds, _) {
+                outcome = .rateLimited(seconds: seconds)
+            } catch {
+                outcome = .failed(PinRules.describe(error))
+            }
+            continuation.yield(.polled(outcome, startedAt: now))
+        }
+    }
+
+    mutating func polled(_ outcome: PollOutcome, startedAt: Instant, at now: Instant) {
+        polling = false
+        switch outcome {
+        case .snapshot(let snapshot):
+            failures = 0
+            state.problem = nil
+            schedule.notBefore = nil
+            if let command = lastCommandAt, startedAt < command { break }
+            let old = state.snapshot
+            // The first answer is no change: it would spend a paused minute's budget at start.
+            if state.polled, Self.changed(from: old, expected: state.positionMs(at: now), to: snapshot) { changed(at: now) }
+            state.snapshot = snapshot
+            state.polledAt = now
+            state.polled = true
+            if old?.itemID != snapshot?.itemID {
+                state.notes = []
+                loadNotes()
+            }
+        case .rateLimited(let seconds):
+            failures += 1
+            let wait = max(seconds, 1)
+            schedule.notBefore = now + .seconds(wait)
+            state.problem = "Spotify is rate limiting; next check in \(wait) s"
+        case .failed(let reason):
+            failures += 1
+            let wait = min(20 * (1 << min(failures - 1, 3)), 120)
+            schedule.notBefore = now + .seconds(wait)
+            state.problem = "\(reason); retrying in \(wait) s"
+        }
+        nextPoll = schedule.next(after: startedAt, playing: state.snapshot?.isPlaying == true)
+    }
+
+    /// Another item, play/pause, or a position off from the expected by more than 3 s (a seek).
+    static func changed(from old: PlaybackSnapshot?, expected: Int?, to new: PlaybackSnapshot?) -> Bool {
+        guard let old, let new else { return (old == nil) != (new == nil) }
+        if old.itemID != new.itemID || old.isPlaying != new.isPlaying { return true }
+        guard let expected, let actual = new.progressMs else { return false }
+        return abs(actual - expected) > 3000
+    }
+
+    /// Reads the playing item's notes from the store, off the loop.
+    func loadNotes() {
+        guard let itemID = state.snapshot?.itemID else { return }
+        let openStore = self.openStore, continuation = self.continuation
+        Task {
+            let notes = (try? openStore().notes(NoteFilter(itemID: itemID))) ?? []
+            continuation.yield(.notes(itemID: itemID, notes))
+        }
+    }
+
+    /// Saves `draft` through the capture use case, as `margin note` does: same rules, same store,
+    /// `#tag` words as tags. The pin is the one fixed at the key press; no request is made.
+    func save(_ draft: WatchState.Draft) {
+        let text = draft.editor.text
+        let moment = draft.moment
+        let capture = NoteCapture(player: RememberedPlayer(moment: moment, reason: draft.unpinnedReason),
+                                  playerUnavailable: draft.unpinnedReason, openStore: openStore)
+        let episodeID = moment?.kind == .episode ? moment?.itemID : nil
+        let request = CaptureRequest(source: .text(text), tags: InlineTags.extract(text), episodeID: episodeID,
+                                     positionMs: episodeID == nil ? nil : moment?.progressMs)
+        let continuation = self.continuation
+        Task {
+            do {
+                let outcome = try await capture.capture(request)
+                let short = outcome.note.id.prefix(8)
+                let message = outcome.note.pin == nil
+                    ? "saved \(short) unpinned (\(outcome.unpinnedReason ?? "no position")); 'margin pin \(short)' pins it"
+                    : "saved \(short) at \(outcome.note.position ?? "0:00")"
+                continuation.yield(.finished(message, pollSoon: false))
+            } catch CaptureFailure.empty {
+                continuation.yield(.finished("the note is empty; nothing was saved", pollSoon: false))
+            } catch {
+                let reason = (error as? CaptureFailure).map(NoteFailure.init)?.errorDescription ?? PinRules.describe(error)
+                var kept = draft
+                kept.pausedPlayback = false
+                continuation.yield(.unsaved(Self.firstLine(reason), draft: kept))
+            }
+        }
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", maxSplits: 1).first ?? "")
+    }
+}

@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import NoteStore
+import SpotifyClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The interactive `watch`: one loop takes every event (keys, ticks, polls, signals, finished
+/// requests) in turn, changes ``WatchState`` and redraws. Requests run in tasks of their own
+/// and come back as events, so a slow Spotify never holds up a key press.
+struct WatchSession {
+    typealias Instant = ContinuousClock.Instant
+
+    let player: any WatchPlayer
+    let openStore: @Sendable () throws -> NoteDatabase
+    /// `note.lead` in milliseconds: how far before the key press `n` pins.
+    let leadMs: Int
+    let pauseOnNote: Bool
+    let colour: Bool
+    var schedule: PollSchedule
+
+    var state = WatchState()
+    var decoder = KeyDecoder()
+    var failures = 0
+    var nextPoll = ContinuousClock.now
+    var lastPollAt: Instant?
+    var polling = false
+    /// A poll that started before the view's own last command may answer with the state from
+    /// before it; such an answer is dropped, and the next poll tells the truth.
+    var lastCommandAt: Instant?
+    var screen = ScreenWriter()
+    /// How the loop ended: an exit status, or a signal to die of once the terminal is restored.
+    var ending: Ending?
+
+    enum Ending: Equatable { case status(Int32), signal(Int32) }
+
+    let events: AsyncStream<WatchEvent>
+    let continuation: AsyncStream<WatchEvent>.Continuation
+
+    init(player: any WatchPlayer, openStore: @escaping @Sendable () throws -> NoteDatabase, leadMs: Int, pauseOnNote: Bool,
+         colour: Bool, schedule: PollSchedule) {
+        self.player = player
+        self.openStore = openStore
+        self.leadMs = leadMs
+        self.pauseOnNote = pauseOnNote
+        self.colour = colour
+        self.schedule = schedule
+        (events, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
+    }
+
+    /// Runs the view until `q`, Ctrl-C, a signal or a hang-up; the terminal is restored before
+    /// it returns. A note still being written is handed back so it is not lost.
+    mutating func run() async throws -> (Ending, unsavedText: String?) {
+        let terminal = try RawTerminal.enter()
+        screen.colour = colour
+        let sources = [SIGWINCH, SIGTERM, SIGHUP, SIGINT].map { Self.signalSource($0, continuation) }
+        Self.readInput(continuation)
+        let ticker = Task { [continuation] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                continuation.yield(.tick)
+            }
+        }
+        defer {
+            ticker.cancel()
+            sources.forEach { $0.cancel() }
+            terminal.restore()
+        }
+        await loop()
+        // Playback paused for a note that was never finished plays on.
+        if state.draft?.pausedPlayback == true { try? await player.resume() }
+        let unsaved = state.draft?.editor.text.trimmingCharacters(in: .whitespaces)
+        return (ending ?? .status(0), unsaved?.isEmpty == false ? unsaved : nil)
+    }
+
+    /// The loop itself; separate from ``run()`` so the terminal's restore wraps all of it.
+    mutating func loop() async {
+        screen.resize(RawTerminal.size())
+        draw()
+        for await event in events {
+            handle(event)
+            if ending != nil { return }
+            let now = ContinuousClock.now
+            if !polling, now >= nextPoll { startPoll(at: now) }
+            draw()
+        }
+    }
+
+    mutating func handle(_ event: WatchEvent) {
+        let now = ContinuousClock.now
+        switch event {
+        case .input(let bytes):
+            for key in decoder.decode(bytes) where ending == nil { press(key, at: now) }
+        case .inputClosed:
+            ending = .status(0)
+        case .tick:
+            break
+        case .signal(SIGWINCH):
+            screen.resize(RawTerminal.size())
+        case .signal(SIGINT):
+            ending = .status(130)
+        case .signal(let signo):
+            ending = .signal(signo)
+        case .polled(let outcome, let startedAt):
+            polled(outcome, startedAt: startedAt, at: now)
+        case .notes(let itemID, let notes):
+            if state.snapshot?.itemID == itemID { state.notes = notes }
+        case .finished(let message, let pollSoon):
+            if let message { state.say(message, at: now) }
+            if pollSoon { changed(at: now) }
+            loadNotes()
+        case .unsaved(let message, let draft):
+            state.say(message, at: now, for: .seconds(15))
+            if state.draft == nil { state.draft = draft }
+        }
+    }
+
+    mutating func draw() {
+        screen.draw(WatchScreen.render(state, at: .now, width: screen.width, height: screen.height))
+    }
+
+    /// Delivers `signo` to the loop as an event instead of its default action.
+    static func signalSource(_ signo: Int32, _ continuation: AsyncStream<WatchEvent>.Continuation) -> any DispatchSourceSignal {
+        signal(signo, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+        source.setEventHandler { continuation.yield(.signal(signo)) }
+        source.resume()
+        return source
+    }
+
+    /// Reads the keyboard on a thread of its own: a blocking read must not take one of the
+    /// cooperative pool's few threads.
+    static func readInput(_ continuation: AsyncStream<WatchEvent>.Continuation) {
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                continuation.yield(.input(Array(buffer[0..<count])))
+            }
+            continuation.yield(.inputClosed)
+        }.start()
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import NoteStore
+import SpotifyClient
+
+/// Everything the interactive `watch` shows, changed only by its event loop.
+struct WatchState: Sendable {
+    /// The last answer from Spotify; nil when nothing is playing.
+    var snapshot: PlaybackSnapshot?
+    /// When that answer arrived, on the monotonic clock: the position is extrapolated from it,
+    /// so a wall clock that steps does not move the view or a note's pin.
+    var polledAt: ContinuousClock.Instant?
+    /// False until the first poll answers: "nothing playing" before then would be a guess.
+    var polled = false
+    /// Notes of the item playing, in playback order.
+    var notes: [Note] = []
+    /// A one-clause message for the footer (rate limit, failure, a saved note), and until when.
+    var message: String?
+    var messageUntil: ContinuousClock.Instant?
+    /// A failure that lasts until the next poll that works (shown before the keys).
+    var problem: String?
+    /// The note being written, when there is one.
+    var draft: Draft?
+
+    /// A note being written: its pin was fixed at the key press and never moves.
+    struct Draft: Equatable, Sendable {
+        /// The snapshot at the key press, moved to the position then; nil when nothing was known.
+        var moment: PlaybackSnapshot?
+        /// Why there is no moment, when there is none.
+        var unpinnedReason: String?
+        var editor = LineEditor()
+        /// Playback was paused for this note and is resumed when it is saved or cancelled.
+        var pausedPlayback = false
+
+        var positionMs: Int? { moment?.progressMs }
+    }
+
+    /// The position now: the last poll's, plus the time since while playing, capped at the end.
+    func positionMs(at now: ContinuousClock.Instant) -> Int? {
+        guard let snapshot, let progress = snapshot.progressMs else { return nil }
+        guard snapshot.isPlaying, let polledAt else { return progress }
+        let elapsed = now - polledAt
+        let elapsedMs = max(Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000), 0)
+        let position = progress + elapsedMs
+        guard let duration = snapshot.durationMs, duration > 0 else { return position }
+        return min(position, duration)
+    }
+
+    /// The snapshot as it stands at `now`: what a note taken now pins to.
+    func moment(at now: ContinuousClock.Instant) -> PlaybackSnapshot? {
+        guard var moment = snapshot else { return nil }
+        moment.progressMs = positionMs(at: now)
+        return moment
+    }
+
+    /// Index of the note nearest to `position` within `window` ms, for the highlight.
+    func nearestNote(to position: Int, window: Int = 10_000) -> Int? {
+        var best: (index: Int, distance: Int)?
+        for (index, note) in notes.enumerated() {
+            guard let progress = note.pin?.progressMs else { continue }
+            let distance = abs(progress - position)
+            if distance <= window, distance < (best?.distance ?? .max) { best = (index, distance) }
+        }
+        return best?.index
+    }
+
+    /// Shows `text` in the footer for a few seconds.
+    mutating func say(_ text: String, at now: ContinuousClock.Instant, for duration: Duration = .seconds(6)) {
+        message = text
+        messageUntil = now + duration
+    }
+
+    /// The footer message still showing at `now`.
+    func message(at now: ContinuousClock.Instant) -> String? {
+        guard let message, let until = messageUntil, now < until else { return nil }
+        return message
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import NoteStore
+import SpotifyClient
+import Testing
+@testable import MarginCLI
+
+@Suite("The interactive watch screen, drawn without a terminal")
+struct WatchScreenTests {
+    let start = ContinuousClock.now
+
+    func state(progress: Int = 754_000, playing: Bool = true, notesAt: [Int] = [], name: String = "Ep. 42 — Naming things") -> WatchState {
+        var state = WatchState()
+        state.snapshot = PlaybackSnapshot(
+            kind: .episode, itemID: "512ojhOuo1ktJprKbVcKyQ", itemName: name, showID: "5CfCWKI5pZ28U0uOzXkDHe",
+            showName: "Craft, Code & Curiosity", progressMs: progress, durationMs: 3_723_000, isPlaying: playing,
+            device: Device(id: "a1", name: "Kitchen speaker", type: "Speaker", isActive: true), receivedAt: Date())
+        state.polledAt = start
+        state.polled = true
+        state.notes = notesAt.map { position in
+            Note(text: "note at \(position / 1000)", tags: ["t"], pin: Pin(itemType: "episode", itemID: "512ojhOuo1ktJprKbVcKyQ",
+                 itemURI: "spotify:episode:512ojhOuo1ktJprKbVcKyQ", progressMs: position, durationMs: 3_723_000))
+        }
+        return state
+    }
+
+    func text(_ state: WatchState, after seconds: Int = 0, width: Int = 100, height: Int = 30) -> [String] {
+        WatchScreen.render(state, at: start + .seconds(seconds), width: width, height: height).lines.map(\.text)
+    }
+
+    @Test("shows the show, the episode, the ticking position, the device and the keys")
+    func draws() {
+        let lines = text(state(), after: 2)
+        #expect(lines[0] == "Craft, Code & Curiosity")
+        #expect(lines[1] == "Ep. 42 — Naming things")
+        #expect(lines[2].hasPrefix("▶ 12:36 / 1:02:03 ━"))
+        #expect(lines[3] == "on Kitchen speaker")
+        #expect(lines.last?.hasPrefix("n note · space pause · ←/→") == true)
+        #expect(lines.count == 30)
+        #expect(lines.allSatisfy { Cells.width($0) <= 100 })
+    }
+
+    @Test("paused, the position stands still and space offers to play")
+    func paused() {
+        let lines = text(state(playing: false), after: 5)
+        #expect(lines[2].hasPrefix("⏸ 12:34 / 1:02:03"))
+        #expect(lines.last?.contains("space play") == true)
+    }
+
+    @Test("notes around the position, in playback order, the nearest one marked as playback passes it")
+    func notes() {
+        let marks = WatchScreen.render(state(notesAt: [60_000, 750_000, 900_000]), at: start, width: 100, height: 30).lines
+        let rows = marks.filter { $0.text.contains("note at") }
+        #expect(rows.map(\.text) == ["   1:00  note at 60 #t", "▸ 12:30  note at 750 #t", "  15:00  note at 900 #t"])
+        #expect(rows[1].style == .highlight)
+        let later = text(state(notesAt: [60_000, 750_000, 900_000]), after: 146)
+        #expect(later.contains("▸ 15:00  note at 900 #t"))
+    }
+
+    @Test("at 40 columns names are cut first; the position and bar stay")
+    func narrow() {
+        let lines = text(state(name: String(repeating: "Long episode name ", count: 5)), width: 40)
+        #expect(lines.allSatisfy { Cells.width($0) <= 40 })
+        #expect(lines[1].hasSuffix("…"))
+        #expect(lines[2].hasPrefix("▶ 12:34 / 1:02:03 ━"))
+        #expect(text(state(), width: 12)[2] == "▶ 12:34 / 1…")
+    }
+
+    @Test("a short screen keeps the position line and the footer")
+    func short() {
+        let lines = text(state(), height: 3)
+        #expect(lines.count == 3)
+        #expect(lines.contains { $0.hasPrefix("▶ 12:34") })
+        #expect(lines.last?.hasPrefix("n note") == true)
+    }
+
+    @Test("names and notes with control characters reach the screen harmless")
+    func sanitized() {
+        var evil = state(notesAt: [754_000], name: "Ep\u{1B}]0;pwned\u{07} 1")
+        evil.notes[0].text = "x\u{1B}[2J\u{9B}y"
+        let lines = text(evil)
+        #expect(lines.allSatisfy { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+    }
+
+    @Test("the note being written shows its fixed pin and its text; the footer its keys")
+    func draft() {
+        var writing = state()
+        writing.draft = WatchState.Draft(moment: writing.moment(at: start), unpinnedReason: nil, editor: LineEditor("cache"))
+        let frame = WatchScreen.render(writing, at: start + .seconds(60), width: 100, height: 30)
+        #expect(frame.lines[28].text == "note at 12:34 › cache")
+        #expect(frame.lines[29].text == "Enter save · Esc cancel")
+        #expect(frame.cursor?.row == 28)
+    }
+
+    @Test("a rate limit shows in the footer before the keys")
+    func problem() {
+        var limited = state()
+        limited.problem = "Spotify is rate limiting; next check in 12 s"
+        #expect(text(limited).last?.hasPrefix("Spotify is rate limiting; next check in 12 s · n note") == true)
+    }
+
+    @Test("styles are SGR sequences only with colour; under NO_COLOR the text is plain")
+    func noColor() {
+        let line = ScreenLine(text: "▸ 12:34  a note", style: .highlight)
+        #expect(ScreenWriter.styled(line, colour: true) == "\u{1B}[7m▸ 12:34  a note\u{1B}[0m")
+        #expect(ScreenWriter.styled(line, colour: false) == "▸ 12:34  a note")
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+
+/// The interactive `margin watch`, driven through tmux against the emulator.
+@Suite("margin watch on a terminal", .serialized)
+struct WatchInteractiveTests {
+    static let episode = "Ep. 42 — Naming things"
+
+    func start(_ sandbox: Sandbox, _ arguments: [String] = ["watch"], env: [String: String] = [:]) throws -> TmuxSession {
+        try TmuxSession.start(arguments, environment: sandbox.environment(env), in: sandbox.root)
+    }
+
+    @Test("draws the episode and its notes; n pins at the key press, Enter saves, Esc saves nothing; q restores the terminal")
+    func notes() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        _ = try await sandbox.take("an earlier thought", "--at", "12:00")
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen {
+            $0.contains(Self.episode) && $0.contains("an earlier thought") && $0.contains("/ 1:02:03") && $0.contains("on Kitchen speaker")
+        }
+
+        let atPress = await sandbox.progress()
+        try tmux.press("n")
+        try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
+        for word in ["cache ", "stampedes ", "#caching"] {
+            try tmux.type(word)
+            try await Task.sleep(for: .seconds(1))
+        }
+        try tmux.press("Enter")
+        try await tmux.waitForScreen { $0.contains("cache stampedes #caching") && $0.contains("saved ") }
+        let saved = try await sandbox.notes("list", "--json").first { ($0["text"] as? String)?.hasPrefix("cache") == true }
+        let progress = try #require(saved?["progress_ms"] as? Int)
+        #expect(abs(progress - atPress) <= 1500, "pinned at the key press (\(atPress)), not at Enter: \(progress)")
+        #expect(saved?["tags"] as? [String] == ["caching"])
+        #expect(saved?["item_name"] as? String == Self.episode)
+
+        try tmux.press("n")
+        try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
+        try tmux.type("never mind")
+        try tmux.press("Escape")
+        try await tmux.waitForScreen { $0.contains("nothing was saved") }
+        #expect(try await sandbox.notes("list", "--json").count == 2)
+
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+        let settings = try tmux.terminalSettings()
+        #expect(settings.before == settings.after, "the terminal is restored")
+    }
+
+    @Test("space pauses and resumes, arrows seek, and an episode change is followed")
+    func playback() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(Self.episode) }
+
+        try tmux.press("Space")
+        try await waitFor { await !sandbox.emulator.currentState().playback.isPlaying }
+        try await tmux.waitForScreen { $0.contains("⏸") }
+        try tmux.press("Space")
+        try await waitFor { await sandbox.emulator.currentState().playback.isPlaying }
+
+        let before = await sandbox.progress()
+        try tmux.press("Right")
+        try await waitFor { await sandbox.progress() >= before + 25_000 }
+        let forward = await sandbox.progress()
+        try tmux.press("Left")
+        try await waitFor { await sandbox.progress() <= forward - 10_000 }
+
+        try await sandbox.emulator.setPlayback(.init(kind: .episode, id: "kODGd9wu8KuW6Hyt1HWbbN", progressMs: 60_000, isPlaying: true))
+        try await tmux.waitForScreen { $0.contains("The lighthouse keepers' logbooks") && $0.contains("Tidewater Histories") }
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    @Test("with --pause-on-note, n pauses and saving resumes, one request each")
+    func pauseOnNote() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try start(sandbox, ["watch", "--pause-on-note"])
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(Self.episode) }
+        try tmux.press("n")
+        try await waitFor { await !sandbox.emulator.currentState().playback.isPlaying }
+        try tmux.type("paused for this")
+        try tmux.press("Enter")
+        try await waitFor { await sandbox.emulator.currentState().playback.isPlaying }
+        try await tmux.waitForScreen { $0.contains("saved ") }
+        let requests = await sandbox.apiRequests()
+        #expect(requests.filter { $0.path == "/v1/me/player/pause" }.count == 1)
+        #expect(requests.filter { $0.path == "/v1/me/player/play" }.count == 1)
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    @Test("a 429 with Retry-After shows in the footer and the view goes on; a 40-column resize redraws")
+    func rateLimitAndResize() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(Self.episode) }
+        try await sandbox.emulator.addFault(.init(kind: .status, path: "/v1/me/player", method: "GET", status: 429, retryAfter: 12))
+        try await tmux.waitForScreen { $0.contains("rate limiting") }
+        try await tmux.waitForScreen(timeout: .seconds(40)) { !$0.contains("rate limiting") && $0.contains(Self.episode) }
+
+        try tmux.resize(width: 40, height: 20)
+        let narrow = try await tmux.waitForScreen { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("▶ ") && $0.contains("/ 1:02:03 ━") }
+        }
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 40 })
+        try tmux.press("C-c")
+        #expect(try await tmux.exitStatus() == 130)
+        let settings = try tmux.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test("SIGTERM, SIGHUP and a crash (SIGABRT) end the view with the terminal restored", arguments: [SIGTERM, SIGHUP, SIGABRT])
+    func terminated(signal: Int32) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(Self.episode) }
+        try tmux.signalMargin(signal)
+        #expect(try await tmux.exitStatus() == 128 + signal)
+        let settings = try tmux.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test("a note typed while Spotify fails is saved, pinned from the last known position")
+    func offline() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(Self.episode) }
+        try await sandbox.emulator.addFault(.init(kind: .status, path: "/v1/*", status: 503, count: 100))
+        try await tmux.waitForScreen(timeout: .seconds(40)) { $0.contains("retrying in") }
+        try tmux.press("n")
+        try tmux.type("still here")
+        try tmux.press("Enter")
+        try await tmux.waitForScreen { $0.contains("saved ") }
+        await sandbox.emulator.clearFaults()
+        let saved = try await sandbox.notes("list", "--json").first
+        #expect(saved?["text"] as? String == "still here")
+        #expect(saved?["pinned"] as? Bool == true)
+        #expect(saved?["item_name"] as? String == Self.episode)
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    /// Waits for `condition` with a generous limit: the machine may be loaded.
+    func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        Issue.record("the condition never held")
+        throw ScreenTimeout(screen: "")
+    }
+}
