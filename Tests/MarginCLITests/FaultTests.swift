@@ -54,8 +54,9 @@ struct FaultTests {
         let started = ContinuousClock.now
         let result = try await sandbox.margin("now", env: ["MARGIN_TIMEOUT": "1"])
         #expect(result.status == 7)
-        #expect(result.stderr.contains("did not answer"))
-        #expect(ContinuousClock.now - started < .seconds(6))
+        #expect(result.stderr.contains("did not answer") && result.stderr.contains("within 1 s"))
+        // The hang lasts until the emulator stops: ending at all is the deadline's doing.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("a malformed body is a one-line error naming the endpoint")

@@ -71,7 +71,8 @@ struct FaultEndpointTests {
             await #expect(throws: SpotifyError.timeout(endpoint: "GET \(nowPlaying)", seconds: 1)) {
                 _ = try await live.api.currentlyPlaying()
             }
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // The hang lasts until the emulator stops: ending at all is the deadline's doing.
+            #expect(ContinuousClock.now - started < .seconds(30))
         }
     }
 }
