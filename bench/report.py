@@ -29,6 +29,15 @@ def percentile(times, p):
     return ordered[max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))]
 
 
+def timing_table(results):
+    """hyperfine results as a Markdown table: median, p90, mean ± σ, min, max and runs per command."""
+    lines = ["| command | median | p90 | mean ± σ | min | max | runs |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, r in results.items():
+        lines.append(f"| {name} | {ms(r['median'])} | {ms(percentile(r['times'], 90))} | "
+                     f"{ms(r['mean'])} ± {ms(r['stddev'] or 0)} | {ms(r['min'])} | {ms(r['max'])} | {len(r['times'])} |")
+    return lines
+
+
 def ms(seconds):
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
@@ -68,11 +77,7 @@ class Report:
                  f"(hyperfine, {self.machine['warmup']} warm-up runs, medians of "
                  f"{self.machine['runs']} runs). The access token was fresh: "
                  f"{checks['token_requests']} token requests were made during the runs, and "
-                 f"{checks['failed_requests']} requests failed.", "",
-                 "| command | median | mean ± σ | min | max | runs |", "|---|---:|---:|---:|---:|---:|"]
-        for name, r in results.items():
-            lines.append(f"| {name} | {ms(r['median'])} | {ms(r['mean'])} ± {ms(r['stddev'] or 0)} | "
-                         f"{ms(r['min'])} | {ms(r['max'])} | {len(r['times'])} |")
+                 f"{checks['failed_requests']} requests failed.", ""] + timing_table(results)
         pinned = checks["pinned_rows"]
         lines += ["", f"margin note / floor: **{ratio:.2f}×** (target ≤ 1.0×). "
                   f"spotipy / margin note: **{speedup:.1f}×** (target ≥ 5×). "
@@ -93,11 +98,8 @@ class Report:
         self.target("capture over HTTPS: p90 margin note / p90 floor", f"{p90:.2f}×", "≤ 1.2×", p90 <= 1.2)
         lines = ["## 1b. Capture latency over HTTPS", "",
                  "The same commands against a second emulator serving TLS from a CA made at its start, "
-                 "trusted through SSL_CERT_FILE (margin), CURL_CA_BUNDLE (curl) and REQUESTS_CA_BUNDLE (spotipy).", "",
-                 "| command | median | p90 | min | max | runs |", "|---|---:|---:|---:|---:|---:|"]
-        for name, r in results.items():
-            lines.append(f"| {name} | {ms(r['median'])} | {ms(percentile(r['times'], 90))} | "
-                         f"{ms(r['min'])} | {ms(r['max'])} | {len(r['times'])} |")
+                 "trusted through SSL_CERT_FILE (margin), CURL_CA_BUNDLE (curl) and REQUESTS_CA_BUNDLE (spotipy).", ""]
+        lines += timing_table(results)
         pinned = checks["pinned_rows"]
         lines += ["", f"margin note / floor over HTTPS: **{ratio:.2f}×** (target ≤ 1.0×), p90 **{p90:.2f}×** "
                   f"(target ≤ 1.2×). Rows with the playing item stored: margin {pinned['margin']}, "

@@ -16,45 +16,48 @@ private func curlStatus(_ url: String, caFile: String?) throws -> Int {
     return Int(String(decoding: data, as: UTF8.self)) ?? -1
 }
 
+/// A fresh CA with its PEM in a temporary directory, for `body`.
+private func withAuthority(_ body: (TestAuthority, _ caFile: String, _ directory: String) async throws -> Void) async throws {
+    let directory = NSTemporaryDirectory() + "margin-tls-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let authority = try TestAuthority()
+    let caFile = directory + "/ca.pem"
+    try Data(try authority.pem().utf8).write(to: URL(fileURLWithPath: caFile))
+    try await body(authority, caFile, directory)
+}
+
 @Suite("Serving over HTTPS with a throwaway CA")
 struct TLSTests {
     @Test("the emulator serves HTTPS for 127.0.0.1 and localhost, trusted through its CA and refused without it")
     func servesHTTPS() async throws {
-        let directory = NSTemporaryDirectory() + "margin-tls-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let authority = try TestAuthority()
-        let ca = directory + "/ca.pem"
-        try Data(try authority.pem().utf8).write(to: URL(fileURLWithPath: ca))
-        let emulator = SpotifyEmulator()
-        let base = try await emulator.start(tls: try authority.issue())
-        defer { Task { await emulator.stop() } }
-        #expect(base.scheme == "https")
-        let port = try #require(base.port)
-        #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: ca) == 200)
-        #expect(try curlStatus("https://localhost:\(port)/emulator/health", caFile: ca) == 200)
-        #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: nil) == 0)
-        let other = directory + "/other.pem"
-        try Data(try TestAuthority(name: "another CA").pem().utf8).write(to: URL(fileURLWithPath: other))
-        #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: other) == 0)
+        try await withAuthority { authority, ca, directory in
+            let emulator = SpotifyEmulator()
+            let base = try await emulator.start(tls: try authority.issue())
+            defer { Task { await emulator.stop() } }
+            #expect(base.scheme == "https")
+            let port = try #require(base.port)
+            #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: ca) == 200)
+            #expect(try curlStatus("https://localhost:\(port)/emulator/health", caFile: ca) == 200)
+            #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: nil) == 0)
+            let other = directory + "/other.pem"
+            try Data(try TestAuthority(name: "another CA").pem().utf8).write(to: URL(fileURLWithPath: other))
+            #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: other) == 0)
+        }
     }
 
     @Test("certificates that must be refused: expired, and for another name")
     func refusedCertificates() async throws {
-        let directory = NSTemporaryDirectory() + "margin-tls-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let authority = try TestAuthority()
-        let ca = directory + "/ca.pem"
-        try Data(try authority.pem().utf8).write(to: URL(fileURLWithPath: ca))
-        let past = Date().addingTimeInterval(-10 * 86_400)
-        for identity in [try authority.issue(notBefore: past, notAfter: past.addingTimeInterval(86_400)),
-                         try authority.issue(hosts: ["api.example.org"])] {
-            let emulator = SpotifyEmulator()
-            let base = try await emulator.start(tls: identity)
-            let port = try #require(base.port)
-            #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: ca) == 0)
-            await emulator.stop()
+        try await withAuthority { authority, ca, _ in
+            let past = Date().addingTimeInterval(-10 * 86_400)
+            for identity in [try authority.issue(notBefore: past, notAfter: past.addingTimeInterval(86_400)),
+                             try authority.issue(hosts: ["api.example.org"])] {
+                let emulator = SpotifyEmulator()
+                let base = try await emulator.start(tls: identity)
+                let port = try #require(base.port)
+                #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: ca) == 0)
+                await emulator.stop()
+            }
         }
     }
 }
