@@ -201,6 +201,59 @@ class Report:
                   "![list, search and export time against store size](growth.png)", ""]
         return lines
 
+    def filters(self):
+        """Part 4: every filter and search at the largest size, on both shapes, against the targets.
+
+        The targets are for the query in-process, so margin's start-up (`margin --version`, measured in
+        the same hyperfine call) is taken off each whole-process median."""
+        shapes = [s for s in ("even", "skewed") if os.path.exists(os.path.join(self.dir, f"filters-{s}", "queries.json"))]
+        if not shapes:
+            return []
+        data = {}
+        for shape in shapes:
+            d = os.path.join(self.dir, f"filters-{shape}")
+            with open(os.path.join(d, "returned.jsonl"), encoding="utf-8") as f:
+                returned = {row["name"]: row["notes"] for row in map(json.loads, filter(str.strip, f))}
+            seconds = os.path.join(d, "import-seconds.txt")
+            data[shape] = {"queries": medians(os.path.join(d, "queries.json")), "returned": returned,
+                           "export": medians(os.path.join(d, "export.json")), "meta": load(os.path.join(d, "meta.json")),
+                           "import": float(open(seconds, encoding="utf-8").read()) if os.path.exists(seconds) else None}
+        size = size_label(data[shapes[0]]["meta"]["count"])
+        names = [n for n in data[shapes[0]]["queries"] if n != "margin --version"]
+        lines = ["## 4. Every filter", "",
+                 f"`margin list` and `margin search` with `--json` on {size}-note stores of both gen_notes.py shapes "
+                 "(even: the default; skewed: `--shape skewed`, a few hundred big episodes, tags on up to 45 % of "
+                 "notes, \"the\" in nearly every note), medians of whole processes "
+                 f"({self.machine['runs']} runs). In-process is the median less margin's start-up (`margin --version` "
+                 "in the same hyperfine call). Targets, in-process: 20 ms; 50 ms for an episode's "
+                 "5 000 notes (the skewed shape's; the even shape's episode has fewer); Markdown export within 1.5× of "
+                 "JSON Lines. COMMON, RARE, BIG, SMALL: the commonest and rarest tag, the largest and smallest show "
+                 "or episode; TENTH: the moment a tenth of the notes are newer than.", "",
+                 "| query | " + " | ".join(f"{s}: median | {s}: in-process | {s}: notes" for s in shapes) + " | target |",
+                 "|---|" + "---:|---:|---:|" * len(shapes) + "---|"]
+        for name in names:
+            limit = 0.050 if "(all its notes)" in name else 0.020
+            cells = []
+            for shape in shapes:
+                q = data[shape]["queries"]
+                startup = q["margin --version"]["median"]
+                inprocess = q[name]["median"] - startup
+                cells += [ms(q[name]["median"]), ms(inprocess), str(data[shape]["returned"].get(name, "?"))]
+                self.target(f"filters {shape} {size}: {name}", ms(inprocess), f"≤ {limit * 1000:.0f} ms in-process",
+                            inprocess <= limit)
+            lines.append(f"| {name} | " + " | ".join(cells) + f" | ≤ {limit * 1000:.0f} ms |")
+        lines += ["", "| shape | export jsonl | export markdown | markdown / jsonl | import (one run) |",
+                  "|---|---:|---:|---:|---:|"]
+        for shape in shapes:
+            e = data[shape]["export"]
+            jsonl, markdown = e["export jsonl"]["median"], e["export markdown"]["median"]
+            ratio = markdown / jsonl
+            self.target(f"filters {shape} {size}: export markdown / jsonl", f"{ratio:.2f}×", "≤ 1.5×", ratio <= 1.5)
+            imported = data[shape]["import"]
+            lines.append(f"| {shape} | {ms(jsonl)} | {ms(markdown)} | {ratio:.2f}× | "
+                         + (f"{ms(imported)} |" if imported else "part 3 |"))
+        return lines + [""]
+
     # --- outputs --------------------------------------------------------------------------
     def table(self):
         width = max(len(t[0]) for t in self.targets)
@@ -244,7 +297,7 @@ class Report:
                 "Produced by `make bench` (bench/run.sh); bench/README.md explains each measure.", ""]
         if not m["full"]:
             head += [f"**Partial run** (BENCH_SIZES=\"{' '.join(map(str, m['sizes']))}\", BENCH_RUNS={m['runs']}, "
-                     f"BENCH_WATCH_SECONDS={m['watch_seconds']}): not the full default suite.", ""]
+                     f"BENCH_WATCH_SECONDS={m['watch_seconds']}, BENCH_PARTS={m.get('parts', 'all')}): not the full default suite.", ""]
         with open("/proc/loadavg", encoding="utf-8") as f:
             end_load = " ".join(f.read().split()[:3])
         busiest = max(float(x) for x in m["load"].split() + end_load.split())
@@ -298,12 +351,15 @@ def status(met):
 def main():
     results, out_dir = sys.argv[1], sys.argv[2]
     report = Report(results)
-    sections = report.capture() + report.capture_https() + report.requests() + report.scale()
-    report.plot(os.path.join(out_dir, "growth.png"))
+    everything = report.machine.get("parts", "all") == "all"
+    sections = (report.capture() + report.capture_https() + report.requests() + report.scale() if everything else []) \
+        + report.filters()
+    if everything:
+        report.plot(os.path.join(out_dir, "growth.png"))
     with open(os.path.join(out_dir, "RESULTS.md"), "w", encoding="utf-8") as f:
         f.write(report.markdown(sections))
     print(report.table())
-    print(f"\nwrote {os.path.join(out_dir, 'RESULTS.md')} and growth.png")
+    print(f"\nwrote {os.path.join(out_dir, 'RESULTS.md')}" + (" and growth.png" if everything else ""))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 #
 # Knobs: BENCH_SIZES ("1000 100000 1000000"), BENCH_RUNS (30), BENCH_WARMUP (3),
 # BENCH_IMPORT_RUNS (3), BENCH_WATCH_SECONDS (60), BENCH_BIN (.build/release),
-# BENCH_OUT (where RESULTS.md and growth.png go; bench/ for a full default run, else bench/.work/).
+# BENCH_OUT (where RESULTS.md and growth.png go; bench/ for a full default run, else bench/.work/),
+# BENCH_PARTS ("all", or "filters" for part 4 alone).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -15,6 +16,7 @@ runs=${BENCH_RUNS:-30}
 warmup=${BENCH_WARMUP:-3}
 import_runs=${BENCH_IMPORT_RUNS:-3}
 watch_seconds=${BENCH_WATCH_SECONDS:-60}
+parts=${BENCH_PARTS:-all}
 work_root=$here/.work
 results=$work_root/results
 venv=$here/.venv
@@ -28,8 +30,9 @@ done
 [ "$runs" -ge 1 ] && [ "$import_runs" -ge 1 ] && [ "$watch_seconds" -ge 1 ] || die "BENCH_RUNS, BENCH_IMPORT_RUNS and BENCH_WATCH_SECONDS must be at least 1"
 for size in $sizes; do [[ $size =~ ^[1-9][0-9]*$ ]] || die "BENCH_SIZES must be note counts, got '$size'"; done
 [ -n "${sizes// /}" ] || die "BENCH_SIZES is empty"
+case $parts in all | filters) ;; *) die "BENCH_PARTS must be all or filters, got '$parts'" ;; esac
 
-if [ "$sizes" = "1000 100000 1000000" ] && [ "$runs" -ge 30 ] && [ "$watch_seconds" -ge 60 ]; then
+if [ "$sizes" = "1000 100000 1000000" ] && [ "$runs" -ge 30 ] && [ "$watch_seconds" -ge 60 ] && [ "$parts" = all ]; then
     full=1
     out_dir=${BENCH_OUT:-$here}
 else
@@ -130,14 +133,27 @@ hyper() { # NAME hyperfine-args…: results to $results/NAME.json, log to $resul
         --arg python "$("$python" --version 2>&1)" \
         --arg spotipy "$("$python" -c 'import importlib.metadata as m; print(m.version("spotipy"))')" \
         --arg sizes "$sizes" --arg runs "$runs" --arg warmup "$warmup" --arg import_runs "$import_runs" \
-        --arg watch "$watch_seconds" --arg full "$full" \
+        --arg watch "$watch_seconds" --arg full "$full" --arg parts "$parts" \
         '{cpu:$cpu, cores:($cores|tonumber), kernel:$kernel, date:$date, load:$load, margin:$margin, commit:$commit, built:$built,
           modified:($dirty != ""), hyperfine:$hyperfine, sqlite:$sqlite, python:$python, spotipy:$spotipy,
           sizes:($sizes|split(" ")|map(select(. != "")|tonumber)), runs:($runs|tonumber),
           warmup:($warmup|tonumber), import_runs:($import_runs|tonumber),
-          watch_seconds:($watch|tonumber), full:($full == "1")}'
+          watch_seconds:($watch|tonumber), full:($full == "1"), parts:$parts}'
 } >"$results/machine.json"
 
+generator_hash=$(sha256sum "$here/gen_notes.py" | cut -c1-12)
+data=$work_root/data/$generator_hash
+mkdir -p "$data"
+for old in "$work_root"/data/*; do [ "$old" = "$data" ] || rm -rf "$old"; done
+
+generate() { # SHAPE SIZE NOTES META: gen_notes.py's output, cached by its hash
+    [ -s "$3" ] && [ -s "$4" ] && return
+    say "  generating $2 notes of the $1 shape (cached in ${data#"$root"/})"
+    python3 "$here/gen_notes.py" --shape "$1" "$2" "$3.part" "$4.part"
+    mv "$3.part" "$3" && mv "$4.part" "$4"
+}
+
+if [ "$parts" = all ]; then
 # --- 1. capture latency -----------------------------------------------------------------------
 say "1/3 capture latency: margin note vs curl+sqlite3 vs spotipy, $runs runs each"
 for db in floor peer; do
@@ -265,10 +281,6 @@ else
 fi
 
 # --- 3. store scale ---------------------------------------------------------------------------
-generator_hash=$(sha256sum "$here/gen_notes.py" | cut -c1-12)
-data=$work_root/data/$generator_hash
-mkdir -p "$data"
-for old in "$work_root"/data/*; do [ "$old" = "$data" ] || rm -rf "$old"; done
 
 # The reference export: the note columns of `note` (the contract's fields that the schema
 # stores, read from the schema as it is now, internal keys left out), in export order.
@@ -286,11 +298,7 @@ for size in $sizes; do
     index=$((index + 1))
     say "3/3 store of $size notes ($index of $(wc -w <<<"$sizes"))"
     notes=$data/notes-$size.jsonl meta=$data/notes-$size.meta.json
-    if [ ! -s "$notes" ] || [ ! -s "$meta" ]; then
-        say "  generating $size notes (cached in ${data#"$root"/})"
-        python3 "$here/gen_notes.py" "$size" "$notes.part" "$meta.part"
-        mv "$notes.part" "$notes" && mv "$meta.part" "$meta"
-    fi
+    generate even "$size" "$notes" "$meta"
     dir=$results/scale-$size
     mkdir -p "$dir"
     cp "$meta" "$dir/meta.json"
@@ -339,6 +347,9 @@ done
 say "3/3 list and search at every size ($runs runs each)"
 hyper list --warmup "$warmup" --runs "$runs" "${list_args[@]}"
 hyper search --warmup "$warmup" --runs "$runs" "${search_args[@]}"
+fi
+
+. "$here/filters.sh"
 
 # --- results ------------------------------------------------------------------------------------
 "$python" "$here/report.py" "$results" "$out_dir"

@@ -83,13 +83,18 @@ extension Note {
         """
 
     /// Replaces the tags of the note stored under `seq` in `note_tag`.
+    ///
+    /// Each tag row carries the stored note's `created_at` (schema v5), read from the note row
+    /// itself so that it is the very string the note has.
     func writeTags(_ db: Database, seq: Int64, replacing: Bool) throws {
         if replacing {
             try db.cachedStatement(sql: "DELETE FROM note_tag WHERE note_seq = ?").execute(arguments: [seq])
         }
-        let insert = try db.cachedStatement(sql: "INSERT INTO note_tag (note_seq, tag) VALUES (?, ?)")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO note_tag (note_seq, tag, created_at) SELECT seq, ?, created_at FROM note WHERE seq = ?
+            """)
         for tag in tags {
-            try insert.execute(arguments: [seq, tag])
+            try insert.execute(arguments: [tag, seq])
         }
     }
 }

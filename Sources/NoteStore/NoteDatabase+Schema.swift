@@ -12,6 +12,7 @@ extension NoteDatabase {
         migrator.registerMigration("v2", migrate: migrateV2)
         migrator.registerMigration("v3", migrate: migrateV3)
         migrator.registerMigration("v4", migrate: migrateV4)
+        migrator.registerMigration("v5", migrate: migrateV5)
         // Future migrations go here, each under a new name.
         return migrator
     }

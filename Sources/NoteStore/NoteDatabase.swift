@@ -1,6 +1,11 @@
 import Foundation
 import CSQLiteSetup
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
 
 /// margin's note store: one SQLite file, reached through GRDB.
 ///
@@ -118,6 +123,11 @@ public struct NoteDatabase: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         configuration.label = "margin.notes"
+        // Search ranks with it (see NoteDatabase+Search.swift); every connection needs it.
+        configuration.prepareDatabase { db in
+            let code = db.sqliteConnection.map { csqlite_register_rank(UnsafeMutableRawPointer($0)) } ?? SQLITE_MISUSE
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        }
         return configuration
     }
 

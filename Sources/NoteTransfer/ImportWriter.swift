@@ -202,12 +202,14 @@ struct ImportWriter {
         return try step(statement) && sqlite3_column_int(statement, 0) == 1
     }
 
-    /// Inserts the record's tags under `seq`.
+    /// Inserts the record's tags under `seq`, each with the note's `created_at` (the same
+    /// bytes the note row gets), which `note_tag_on_tag` orders a tag's notes by.
     private func insertTags(of record: ImportRecord, from batch: ImportBatch.Contents, seq: Int64) throws {
         let insert = statements.insertTag
         for tag in batch.tags[record.tags] {
             try bind(insert, 1, seq)
             try bind(insert, 2, batch[tag])
+            try bind(insert, 3, batch[record.createdAt])
             try run(insert)
         }
     }
@@ -252,7 +254,7 @@ struct ImportWriter {
                 WHERE seq = ?1
                 """,
                 "DELETE FROM note_tag WHERE note_seq = ?",
-                "INSERT INTO note_tag (note_seq, tag) VALUES (?, ?)",
+                "INSERT INTO note_tag (note_seq, tag, created_at) VALUES (?, ?, ?)",
                 """
                 SELECT text = ?3 AND created_at = ?4 AND item_type IS ?6 AND item_id IS ?7 AND item_uri IS ?8
                        AND item_name IS ?9 AND show_id IS ?10 AND show_name IS ?11 AND progress_ms IS ?12

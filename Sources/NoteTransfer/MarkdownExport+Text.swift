@@ -38,6 +38,9 @@ extension MarkdownExport {
 
     /// The lines of `text`, split at LF, CRLF and CR, with NUL replaced by U+FFFD.
     static func lines(of text: String) -> [String] {
+        // Most texts hold none of the three, which are single bytes in UTF-8: one pass over
+        // the bytes then spares building the text again a scalar at a time.
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }) else { return [text] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var afterCR = false

@@ -38,7 +38,10 @@ extension NoteDatabase {
         func flush(_ force: Bool = false) throws { try Self.flush(&out, to: sink, force: force) }
         if format == .markdown {
             var markdown = MarkdownExport()
-            try eachRow(MarkdownExport.query(filter)) { row in
+            // The Markdown order sorts every note. SQLite sorts a large result in runs through
+            // temporary files, and with helper threads (as an import does) it sorts each run
+            // while it goes on reading the notes.
+            try eachRow(MarkdownExport.query(filter), sortThreads: ImportSettings.sortThreads) { row in
                 try markdown.append(row, to: &out)
                 try flush()
             }
@@ -148,12 +151,16 @@ extension NoteDatabase {
         return ("SELECT \(columns) FROM \(source) WHERE note.id IN (\(chosen.sql))" + order, chosen.arguments)
     }
 
-    /// Runs `query` on a read connection and calls `body` with each row as it is stepped.
+    /// Runs `query` on a read connection and calls `body` with each row as it is stepped;
+    /// SQLite may sort with `sortThreads` helper threads meanwhile.
     private func eachRow(
-        _ query: (sql: String, arguments: StatementArguments), _ body: (Row) throws -> Void
+        _ query: (sql: String, arguments: StatementArguments), sortThreads: Int = 0, _ body: (Row) throws -> Void
     ) throws {
         do {
             try writer.read { db in
+                let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
+                if sortThreads != threads { try db.execute(sql: "PRAGMA threads = \(sortThreads)") }
+                defer { if sortThreads != threads { try? db.execute(sql: "PRAGMA threads = \(threads)") } }
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: query.sql), arguments: query.arguments)
                 while let row = try rows.next() {
                     try body(row)

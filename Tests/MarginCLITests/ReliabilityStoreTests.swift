@@ -28,7 +28,7 @@ struct ReliabilityStoreTests {
         let store = try OfflineStore()
         defer { store.remove() }
         try #require(try await store.run("note", "before the upgrade").status == 0)
-        #expect(try await Reliability.sqlite(store.db, "INSERT INTO grdb_migrations VALUES ('v999'); SELECT count(*) FROM grdb_migrations") == "5")
+        #expect(try await Reliability.sqlite(store.db, "INSERT INTO grdb_migrations VALUES ('v999'); SELECT count(*) FROM grdb_migrations") == "6")
         let before = try Data(contentsOf: URL(fileURLWithPath: store.db))
         for arguments in [["list"], ["note", "after the downgrade"]] {
             let result = try await Reliability.run(arguments, environment: store.env)

@@ -29,7 +29,7 @@ struct BulkImportFileTests {
         #expect(try Self.journalMode(path) == "wal")
         // Tags still need their note once the import is over.
         #expect(throws: DatabaseError.self) {
-            try store.writer.write { try $0.execute(sql: "INSERT INTO note_tag (note_seq, tag) VALUES (999999, 'orphan')") }
+            try store.writer.write { try $0.execute(sql: "INSERT INTO note_tag (note_seq, tag, created_at) VALUES (999999, 'orphan', '2026-11-21T09:15:02.123Z')") }
         }
     }
 

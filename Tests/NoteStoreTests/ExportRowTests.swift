@@ -35,7 +35,7 @@ struct ExportRowTests {
             try db.execute(sql: "UPDATE note SET created_at = '2026-11-21T09:15:02Z' WHERE id = ?", arguments: [notes[0].id])
             try db.execute(sql: "UPDATE note SET updated_at = '2026-02-30T09:15:02.123Z' WHERE id = ?", arguments: [notes[1].id])
             try db.execute(
-                sql: "INSERT INTO note_tag (note_seq, tag) SELECT seq, 'x' || char(31) || 'y' FROM note WHERE id = ?",
+                sql: "INSERT INTO note_tag (note_seq, tag, created_at) SELECT seq, 'x' || char(31) || 'y', created_at FROM note WHERE id = ?",
                 arguments: [notes[2].id])
             try db.execute(sql: "UPDATE note SET item_name = 42 WHERE id = ?", arguments: [notes[3].id])
             try db.execute(sql: "UPDATE note SET show_name = CAST(X'41004200' AS TEXT) WHERE id = ?", arguments: [notes[4].id])

@@ -8,6 +8,7 @@
 //   .build/release/notestore-bench import /tmp/notes.jsonl /tmp/bench.sqlite
 //   .build/release/notestore-bench export /tmp/bench.sqlite jsonl /tmp/again.jsonl
 //   .build/release/notestore-bench list /tmp/bench.sqlite 512ojhOuo1ktJprKbV1234
+//   .build/release/notestore-bench list /tmp/bench.sqlite --tag idea --show 5CfCWKI5pZ28U0uOzXkDHe --limit 20
 //   .build/release/notestore-bench search /tmp/bench.sqlite "cache stampede"
 import PackageDescription
 

@@ -47,6 +47,48 @@ func generate(_ path: String, count: Int) throws {
     try handle.close()
 }
 
+/// Runs a query and encodes its notes as JSON 21 times; prints the best time (the first run
+/// warms the cache) and how many notes and bytes it gave.
+func timeQuery(_ label: String, _ query: () throws -> [Note]) throws {
+    var best = Double.infinity
+    var (bytes, count) = (0, 0)
+    var ids: [String] = []
+    for _ in 0..<21 {
+        let (json, seconds) = try timed { () throws -> String in
+            let notes = try query()
+            count = notes.count
+            ids = notes.prefix(20).map { String($0.id.prefix(8)) }
+            return "[" + notes.map(NoteEncoding.object).joined(separator: ",") + "]"
+        }
+        bytes = json.utf8.count
+        best = min(best, seconds)
+    }
+    print("\(label): \(String(format: "%.2f", best * 1000)) ms best of 21, \(count) notes, \(bytes) bytes")
+    // The first ids, to compare two builds' answers.
+    if ProcessInfo.processInfo.environment["BENCH_IDS"] != nil { print("  ids: " + ids.joined(separator: " ")) }
+}
+
+/// The filter of `list`'s options; a lone argument is an episode id.
+func listFilter(_ options: [String]) -> NoteFilter? {
+    if options.count == 1 { return NoteFilter(itemID: options[0]) }
+    guard options.count % 2 == 0 else { return nil }
+    var filter = NoteFilter()
+    for index in stride(from: 0, to: options.count - 1, by: 2) {
+        let value = options[index + 1]
+        switch options[index] {
+        case "--episode": filter.itemID = value
+        case "--show": filter.showID = value
+        case "--tag": filter.tag = value
+        case "--since":
+            guard let date = ISO8601DateFormatter().date(from: value) else { return nil }
+            filter.since = date
+        case "--limit": filter.limit = Int(value)
+        default: return nil
+        }
+    }
+    return filter
+}
+
 let arguments = CommandLine.arguments
 switch (arguments.count, arguments.count > 1 ? arguments[1] : "") {
 case (4, "generate"):
@@ -74,23 +116,15 @@ case (4, "export"), (5, "export"):
     }
     print("export \(format) \(bytes / 1_000_000) MB in \(chunks) chunks, "
         + String(format: "%.2f s, max RSS %d MB", seconds, maxRSSMegabytes()))
-case (4, "list"), (4, "search"):
-    // Opening, then the query and its JSON, timed apart (best of 20 after a warm-up).
-    let (store, open) = try timed { try NoteDatabase(path: arguments[2]) }
-    var best = Double.infinity
-    var bytes = 0
-    for _ in 0..<21 {
-        let (json, seconds) = try timed { () throws -> String in
-            let notes = arguments[1] == "list"
-                ? try store.notes(NoteFilter(itemID: arguments[3]))
-                : try store.search(arguments[3], limit: 20).map(\.note)
-            return "[" + notes.map(NoteEncoding.object).joined(separator: ",") + "]"
-        }
-        bytes = json.utf8.count
-        best = min(best, seconds)
-    }
-    print("\(arguments[1]) \(arguments[3]): open \(String(format: "%.1f", open * 1000)) ms, "
-        + "query and JSON \(String(format: "%.1f", best * 1000)) ms best of 21, \(bytes) bytes")
+case (4, "search"):
+    let store = try NoteDatabase(path: arguments[2])
+    try timeQuery("search \(arguments[3]) --limit 20") { try store.search(arguments[3], limit: 20).map(\.note) }
+case (3..., "list"):
+    // list DB [--episode ID] [--show ID] [--tag TAG] [--since DATE] [--limit N], or list DB EPISODE.
+    let store = try NoteDatabase(path: arguments[2])
+    guard let filter = listFilter(Array(arguments.dropFirst(3))) else { fatalError("unknown list option") }
+    try timeQuery("list " + arguments.dropFirst(3).joined(separator: " ")) { try store.notes(filter) }
 default:
-    print("usage: notestore-bench generate FILE COUNT | import FILE DB | export DB FORMAT [OUT] | list DB EPISODE | search DB WORDS")
+    print("usage: notestore-bench generate FILE COUNT | import FILE DB | export DB FORMAT [OUT] | "
+        + "list DB [--episode ID] [--show ID] [--tag TAG] [--since ISO8601] [--limit N] | list DB EPISODE | search DB WORDS")
 }
