@@ -14,7 +14,7 @@ struct CallbackPageTests {
             let url = try #require(URL(string: attempt.request.redirectURI + "?code=c&state=\(attempt.request.state)"))
             async let login: Void = { _ = try? await attempt.finish(timeout: .seconds(10)) }()
             do {
-                let page = try await AsyncHTTPTransport(timeout: .seconds(5)).send(TransportRequest(url: url))
+                let page = try await AsyncHTTPTransport(timeout: .seconds(30)).send(TransportRequest(url: url))
                 #expect(page.status == 200, "run \(run)")
                 let html = String(decoding: page.body, as: UTF8.self)
                 #expect(html.contains("You can close this tab") && html.hasSuffix("</html>"), "run \(run): \(html)")

@@ -10,7 +10,7 @@ actor Delivered {
 
 @Suite("Login callback server")
 struct CallbackServerTests {
-    let http = AsyncHTTPTransport(timeout: .seconds(5))
+    let http = AsyncHTTPTransport(timeout: .seconds(30))
 
     func get(_ port: Int, _ pathAndQuery: String) async throws -> TransportResponse {
         try await http.send(TransportRequest(url: URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")!))
@@ -78,7 +78,7 @@ struct LoginAttemptTests {
         let attempt = try await LoginAttempt.start(accounts: accounts, clientID: "id", redirect: try RedirectURI("http://127.0.0.1/cb"))
         let url = attempt.request.redirectURI + "?error=access_denied&state=\(attempt.request.state)"
         #expect(attempt.submit(pasted: url) == .accepted)
-        await #expect(throws: LoginError.denied("access_denied")) { _ = try await attempt.finish(timeout: .seconds(5)) }
+        await #expect(throws: LoginError.denied("access_denied")) { _ = try await attempt.finish(timeout: .seconds(30)) }
         #expect(LoginError.denied("access_denied").errorDescription?.contains("not granted") == true)
     }
 
@@ -88,14 +88,14 @@ struct LoginAttemptTests {
         #expect(attempt.submit(pasted: "just text") == .notRedirect)
         #expect(attempt.submit(pasted: attempt.request.redirectURI + "?code=c&state=nope") == .stateMismatch)
         #expect(attempt.submit(pasted: attempt.request.redirectURI + "?error=access_denied&state=\(attempt.request.state)") == .accepted)
-        await #expect(throws: LoginError.denied("access_denied")) { _ = try await attempt.finish(timeout: .seconds(5)) }
+        await #expect(throws: LoginError.denied("access_denied")) { _ = try await attempt.finish(timeout: .seconds(30)) }
     }
 
     @Test("a callback with a forged state gets a 400 page and does not end the wait")
     func forgedCallbackKeepsWaiting() async throws {
         let attempt = try await LoginAttempt.start(accounts: accounts, clientID: "id", redirect: try RedirectURI("http://127.0.0.1/cb"))
         let port = try #require(URLComponents(string: attempt.request.redirectURI)?.port)
-        let forged = try await AsyncHTTPTransport(timeout: .seconds(5))
+        let forged = try await AsyncHTTPTransport(timeout: .seconds(30))
             .send(TransportRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/cb?code=abc&state=WRONG"))))
         #expect(forged.status == 400)
         // Only the timeout ends this login: the forged callback was not taken for an answer.

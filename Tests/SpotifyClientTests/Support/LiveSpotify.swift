@@ -12,7 +12,7 @@ struct LiveSpotify: Sendable {
 
     /// Starts an emulator for `scenario`, logs in, runs `body`, and stops the emulator and removes
     /// the credentials whether `body` succeeds or throws.
-    static func run<T: Sendable>(_ scenario: Scenario = Scenario(), timeout: Duration = .seconds(5),
+    static func run<T: Sendable>(_ scenario: Scenario = Scenario(), timeout: Duration = .seconds(30),
                                  _ body: (LiveSpotify) async throws -> T) async throws -> T {
         let emulator = SpotifyEmulator(scenario: scenario)
         let base = try await emulator.start(port: 0)
@@ -76,7 +76,7 @@ enum EmulatorLogin {
                                 configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
         let outcome: Result<String, any Error>
         do {
-            let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(5))
+            let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
             _ = try await response.body.collect(upTo: 1 << 20)
             if (300..<400).contains(Int(response.status.code)), let location = response.headers.first(name: "location") {
                 outcome = .success(location)
