@@ -97,8 +97,10 @@ class Report:
         self.target("capture over HTTPS: margin note / floor", f"{ratio:.2f}×", "≤ 1.0×", ratio <= 1.0)
         self.target("capture over HTTPS: p90 margin note / p90 floor", f"{p90:.2f}×", "≤ 1.2×", p90 <= 1.2)
         lines = ["## 1b. Capture latency over HTTPS", "",
-                 "The same commands against a second emulator serving TLS from a CA made at its start, "
-                 "trusted through SSL_CERT_FILE (margin), CURL_CA_BUNDLE (curl) and REQUESTS_CA_BUNDLE (spotipy).", ""]
+                 "The same commands against a second emulator serving TLS from a CA made at its start. "
+                 "Every client trusts the system's CAs with that one added (the path of a user behind a "
+                 "proxy with its own CA): SSL_CERT_FILE (margin), CURL_CA_BUNDLE (curl) and "
+                 "REQUESTS_CA_BUNDLE (spotipy) name the same bundle.", ""]
         lines += timing_table(results)
         pinned = checks["pinned_rows"]
         lines += ["", f"margin note / floor over HTTPS: **{ratio:.2f}×** (target ≤ 1.0×), p90 **{p90:.2f}×** "

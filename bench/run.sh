@@ -193,7 +193,11 @@ case $tls_base in https://127.0.0.1:*) ;; *) die "the TLS emulator is not on htt
 (
     export XDG_CONFIG_HOME="$tls/config" MARGIN_DB="$tls/capture.sqlite"
     export MARGIN_ACCOUNTS_URL="$tls_base" MARGIN_API_URL="$tls_base/v1"
-    export SSL_CERT_FILE="$tls/ca.pem" CURL_CA_BUNDLE="$tls/ca.pem" REQUESTS_CA_BUNDLE="$tls/ca.pem"
+    # The user's path: the system's CAs with the emulator's added, as for a proxy's CA, so that
+    # every client loads a full bundle (about 140 roots), not one certificate.
+    bundle=$tls/bundle.pem
+    cat /etc/ssl/certs/ca-certificates.crt "$tls/ca.pem" >"$bundle" 2>/dev/null || cp "$tls/ca.pem" "$bundle"
+    export SSL_CERT_FILE="$bundle" CURL_CA_BUNDLE="$bundle" REQUESTS_CA_BUNDLE="$bundle"
     "$margin" login --timeout 30 </dev/null >"$tls/login.log" 2>&1 || { cat "$tls/login.log" >&2; exit 1; }
     curl -sf -X PUT -H 'Content-Type: application/json' --data "$playing" "$tls_base/emulator/player" >/dev/null
     tls_credentials=$XDG_CONFIG_HOME/margin/credentials.json
