@@ -7,33 +7,7 @@ import Testing
 struct MigrationV5Tests {
     /// A file at the v4 schema holding `notes`, written with v4's own SQL.
     func v4Store(_ notes: [Note]) throws -> String {
-        let path = try temporaryDirectory() + "/notes.sqlite"
-        let queue = try DatabaseQueue(path: path)
-        try NoteDatabase.migrator.migrate(queue, upTo: "v4")
-        try queue.write { db in
-            for note in notes {
-                let pin = note.pin
-                try db.execute(
-                    sql: """
-                        INSERT INTO note (id, text, created_at, updated_at, item_type, item_id, item_uri,
-                                          item_name, show_id, show_name, progress_ms, duration_ms)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        note.id, note.text, NoteTimestamp.string(from: note.createdAt),
-                        NoteTimestamp.string(from: note.updatedAt), pin?.itemType, pin?.itemID, pin?.itemURI,
-                        pin?.itemName, pin?.showID, pin?.showName, pin?.progressMs, pin?.durationMs,
-                    ])
-                for tag in note.tags {
-                    try db.execute(
-                        sql: "INSERT INTO note_tag (note_seq, tag) VALUES (?, ?)",
-                        arguments: [db.lastInsertedRowID, tag])
-                }
-            }
-        }
-        #expect(try queue.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2", "v3", "v4"])
-        try queue.close()
-        return path
+        try storeFile(at: "v4", holding: notes)
     }
 
     // Inserted out of time order, so that `seq` order is not time order.
