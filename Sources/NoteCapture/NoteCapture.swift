@@ -121,14 +121,18 @@ public struct NoteCapture: Sendable {
             // is a backstop for a player that does not.
             let snapshot = try await Deadline.run(limit + .milliseconds(500)) { try await player.currentlyPlaying(deadline: limit) }
             return (snapshot, PinRules.pin(from: snapshot))
-        } catch is Deadline.Passed {
-            return (nil, .failure(Unpinned(Deadline.Passed(limit: limit).description)))
-        } catch SpotifyError.timeout where ContinuousClock.now - started >= limit - .milliseconds(50) {
-            // The pin timeout ended the request, not the request timeout: say which one to raise.
+        } catch where error is Deadline.Passed || Self.isPinTimeout(error, after: ContinuousClock.now - started, limit: limit) {
             return (nil, .failure(Unpinned(Deadline.Passed(limit: limit).description)))
         } catch {
             return (nil, .failure(Unpinned(PinRules.describe(error))))
         }
+    }
+
+    /// True when the pin timeout ended the request rather than the request timeout, so the
+    /// message names the one to raise.
+    private static func isPinTimeout(_ error: any Error, after elapsed: Duration, limit: Duration) -> Bool {
+        guard case SpotifyError.timeout = error else { return false }
+        return elapsed >= limit - .milliseconds(50)
     }
 
     /// A pin to episode `id` at `position`, with names from the store's cache or from Spotify,

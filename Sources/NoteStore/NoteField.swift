@@ -23,7 +23,7 @@ public enum NoteField: Int, CaseIterable, Sendable {
     }
 
     /// The fields an unpinned note has null, `pinned` excluded: every pin field, position and link.
-    package static let pinFields: ClosedRange<NoteField> = .itemType ... .link
+    package static let pinFields = allCases.filter { $0 >= .itemType }
 }
 
 extension NoteField: Comparable {

@@ -138,9 +138,7 @@ struct NoteRowEncoding {
     /// After `updated_at`'s digits for an unpinned note: `pinned` false and every pin field null.
     private static let unpinnedEnding: [UInt8] = {
         var bytes = [UInt8(ascii: "\"")] + NoteField.pinned.jsonPrefix + Array("false".utf8)
-        for raw in NoteField.pinFields.lowerBound.rawValue...NoteField.pinFields.upperBound.rawValue {
-            bytes += (NoteField(rawValue: raw)?.jsonPrefix ?? []) + null
-        }
+        for field in NoteField.pinFields { bytes += field.jsonPrefix + null }
         return bytes + [UInt8(ascii: "}")]
     }()
     private static let null = Array("null".utf8)
