@@ -13,6 +13,7 @@ extension NoteDatabase {
         migrator.registerMigration("v3", migrate: migrateV3)
         migrator.registerMigration("v4", migrate: migrateV4)
         migrator.registerMigration("v5", migrate: migrateV5)
+        migrator.registerMigration("v6", migrate: migrateV6)
         // Future migrations go here, each under a new name.
         return migrator
     }

@@ -9,11 +9,11 @@ extension MarkdownExport {
     /// `- [12:34](link) text` for a pinned note, `- text` for an unpinned one; following lines
     /// of the text are indented by two spaces (a blank one becomes two spaces), so that the
     /// list item continues.
-    static func bullet(_ note: Note) -> String {
-        var lines = lines(of: note.text)
+    static func bullet(text: String, position: String?, link: String?) -> String {
+        var lines = lines(of: text)
         let first = lines.isEmpty ? "" : lines.removeFirst()
         var bullet = "-"
-        if let position = note.position, let link = note.link {
+        if let position, let link {
             bullet += " [\(position)](\(link))"
             if !first.isEmpty { bullet += " " + first }
         } else if !first.isEmpty {

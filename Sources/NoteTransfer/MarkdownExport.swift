@@ -1,4 +1,9 @@
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
 import NoteStore
 
 /// The Markdown export, for Obsidian and other note apps; no front matter.
@@ -46,7 +51,9 @@ struct MarkdownExport {
 
     /// The group being written, and within it the item whose notes are being written.
     private var section: Section?
-    private var itemID: String?
+    /// The id of the item whose notes are being written, when one is.
+    private var itemBytes: [UInt8] = []
+    private var pinnedItem = false
     /// True once a bullet has been written: a heading after one needs a blank line first.
     private var afterBullet = false
 
@@ -61,9 +68,13 @@ struct MarkdownExport {
             \(showName) AS md_show,
             coalesce(nullif(note.item_name, ''), nullif(episode.name, ''), note.item_uri)
             """
-        // The first note of every item, computed once rather than per row.
+        // Every note is sorted anyway: without a filter to narrow them, the table is read in
+        // its own order (SQLite would otherwise walk `note_on_item` and read the notes' rows
+        // in a random order, about twice as slow). The first note of every item is computed
+        // once rather than per row.
+        let narrowed = filter.itemID != nil || filter.showID != nil || filter.tag != nil || filter.since != nil
         let source = """
-            note LEFT JOIN episode ON episode.id = note.item_id AND note.item_type = 'episode'
+            note\(narrowed ? "" : " NOT INDEXED") LEFT JOIN episode ON episode.id = note.item_id AND note.item_type = 'episode'
             LEFT JOIN (SELECT item_id, min(created_at) AS first_at FROM note
                        WHERE item_id IS NOT NULL GROUP BY item_id) AS item_start
                    ON item_start.item_id = note.item_id
@@ -81,12 +92,16 @@ struct MarkdownExport {
         return ("SELECT \(columns) FROM \(source) WHERE note.id IN (\(chosen.sql))" + order, chosen.arguments)
     }
 
-    /// Appends the headings a row opens, then its bullet.
-    mutating func append(_ row: Row, to out: inout [UInt8]) throws {
-        let note = try Note(row: row)
+    /// Appends the headings a stepped row of ``query(_:)`` opens, then its bullet.
+    ///
+    /// Read from the statement's columns: a million-note export should not build a ``Note``
+    /// (dates, tags, a dozen strings) for each line it writes. A text that is valid UTF-8
+    /// without line breaks or NUL, pinned or not needing an escape, is copied as it is;
+    /// any other goes through ``bullet(text:position:link:)``.
+    mutating func append(_ statement: SQLiteStatement, to out: inout [UInt8]) {
         let section: Section
-        switch row[Note.selectionWidth] as Int? {
-        case 0: section = .show(row[Note.selectionWidth + 1] ?? "")
+        switch sqlite3_column_int64(statement, Int32(Note.selectionWidth)) {
+        case 0: section = .show(Self.string(statement, Note.selectionWidth + 1) ?? "")
         case 1: section = .unknownShow
         case 2: section = .music
         default: section = .unpinned
@@ -95,14 +110,68 @@ struct MarkdownExport {
             // Unpinned notes sit under `## Unpinned`, the contract's heading for them.
             heading(section == .unpinned ? "##" : "#", section.title, to: &out)
             self.section = section
-            itemID = nil
+            itemBytes.removeAll()
+            pinnedItem = false
         }
-        if let pin = note.pin, pin.itemID != itemID {
-            heading("##", row[Note.selectionWidth + 2] ?? pin.itemURI, to: &out)
-            itemID = pin.itemID
+        let pinned = section != .unpinned
+        if pinned, let item = Self.bytes(statement, 5), !(pinnedItem && item.elementsEqual(itemBytes)) {
+            let title = Self.string(statement, Note.selectionWidth + 2) ?? Self.string(statement, 6) ?? ""
+            heading("##", title, to: &out)
+            itemBytes = Array(item)
+            pinnedItem = true
         }
-        out.append(contentsOf: Self.bullet(note).utf8)
+        let text = Self.bytes(statement, 1) ?? UnsafeBufferPointer(start: nil, count: 0)
+        let progress = Int(sqlite3_column_int64(statement, 10))
+        let isTrack = Self.bytes(statement, 4).map { $0.elementsEqual("track".utf8) } ?? false
+        if (pinned || text.isEmpty || !Self.needsEscape(text.first ?? 0)),
+           !text.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }), UTF8Validation.isValid(text) {
+            out.append(UInt8(ascii: "-"))
+            if pinned {
+                out.append(contentsOf: " [".utf8)
+                Note.appendPosition(milliseconds: progress, to: &out)
+                out.append(contentsOf: (isTrack ? "](https://open.spotify.com/track/" : "](https://open.spotify.com/episode/").utf8)
+                out.append(contentsOf: itemBytes)
+                out.append(contentsOf: "?t=".utf8)
+                out.append(contentsOf: String(max(0, progress) / 1000).utf8)
+                out.append(UInt8(ascii: ")"))
+            }
+            if !text.isEmpty {
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: text)
+            }
+            out.append(0x0A)
+        } else {
+            let string = String(decoding: text, as: UTF8.self)
+            let link = pinned
+                ? "https://open.spotify.com/\(isTrack ? "track" : "episode")/\(String(decoding: itemBytes, as: UTF8.self))?t=\(max(0, progress) / 1000)"
+                : nil
+            let position = pinned ? Note.formatPosition(milliseconds: progress) : nil
+            out.append(contentsOf: Self.bullet(text: string, position: position, link: link).utf8)
+        }
         afterBullet = true
+    }
+
+    /// Whether a line starting with this byte may need ``escapedLineStart(_:)``: one of the
+    /// block markers, or a digit (an ordered-list marker).
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        "#>-+*_`~<[|=".utf8.contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// A TEXT or BLOB column's bytes; nil when NULL.
+    private static func bytes(_ statement: SQLiteStatement, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
+        let column = Int32(column)
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
+        // sqlite3_column_blob gives the bytes of a TEXT value too, without a NUL appended.
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let start = sqlite3_column_blob(statement, column) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// A column as a string (invalid UTF-8 repaired); nil when NULL.
+    private static func string(_ statement: SQLiteStatement, _ column: Int) -> String? {
+        bytes(statement, column).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends a heading and the blank line after it (and one before it after a list).

@@ -41,8 +41,8 @@ extension NoteDatabase {
             // The Markdown order sorts every note. SQLite sorts a large result in runs through
             // temporary files, and with helper threads (as an import does) it sorts each run
             // while it goes on reading the notes.
-            try eachRow(MarkdownExport.query(filter), sortThreads: ImportSettings.sortThreads) { row in
-                try markdown.append(row, to: &out)
+            try eachStep(MarkdownExport.query(filter), sortThreads: ImportSettings.sortThreads) { statement in
+                markdown.append(statement, to: &out)
                 try flush()
             }
             try flush(true)
@@ -151,16 +151,38 @@ extension NoteDatabase {
         return ("SELECT \(columns) FROM \(source) WHERE note.id IN (\(chosen.sql))" + order, chosen.arguments)
     }
 
-    /// Runs `query` on a read connection and calls `body` with each row as it is stepped;
-    /// SQLite may sort with `sortThreads` helper threads meanwhile.
-    private func eachRow(
-        _ query: (sql: String, arguments: StatementArguments), sortThreads: Int = 0, _ body: (Row) throws -> Void
+    /// Runs `query` on a read connection and calls `body` with the statement after each step
+    /// that gives a row; SQLite may sort with `sortThreads` helper threads meanwhile.
+    private func eachStep(
+        _ query: (sql: String, arguments: StatementArguments), sortThreads: Int, _ body: (SQLiteStatement) throws -> Void
     ) throws {
         do {
             try writer.read { db in
                 let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
                 if sortThreads != threads { try db.execute(sql: "PRAGMA threads = \(sortThreads)") }
                 defer { if sortThreads != threads { try? db.execute(sql: "PRAGMA threads = \(threads)") } }
+                let statement = try db.makeStatement(sql: query.sql)
+                try statement.setArguments(query.arguments)
+                let sqlite = statement.sqliteStatement
+                defer { sqlite3_reset(sqlite) }
+                while true {
+                    let code = sqlite3_step(sqlite)
+                    if code == SQLITE_DONE { break }
+                    guard code == SQLITE_ROW else {
+                        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
+                    }
+                    try body(sqlite)
+                }
+            }
+        } catch let error as DatabaseError {
+            throw NoteStoreError(error, path: displayPath)
+        }
+    }
+
+    /// Runs `query` on a read connection and calls `body` with each row as it is stepped.
+    private func eachRow(_ query: (sql: String, arguments: StatementArguments), _ body: (Row) throws -> Void) throws {
+        do {
+            try writer.read { db in
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: query.sql), arguments: query.arguments)
                 while let row = try rows.next() {
                     try body(row)

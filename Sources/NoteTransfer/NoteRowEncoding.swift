@@ -24,40 +24,76 @@ struct NoteRowEncoding {
     private var tagCount = 0
 
     /// Starts the object for the row's note: appends it up to the `[` of its tags, keeps what
-    /// follows them for ``end(to:)``, and adds the row's tag. Returns false, leaving `out` as
-    /// it was, when the row needs the general path.
+    /// follows them for ``end(to:)``, and adds the row's tag from column 12 (a tag, or NULL for
+    /// a note without tags). Returns false, leaving `out` as it was, when the row needs the
+    /// general path.
     mutating func begin(_ statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
         let start = out.count
-        tail.removeAll(keepingCapacity: true)
-        tagCount = 0
-        guard Self.appendColumns(statement, to: &out, tail: &tail), addTag(statement, to: &out) else {
+        guard beginColumns(statement, to: &out), addTag(statement, to: &out) else {
             out.removeSubrange(start...)
             return false
         }
         return true
     }
 
-    /// Adds the tag in column 12 of a row (NULL for a note without tags). Tags must be
-    /// printable ASCII and come in order (the general path sorts them as Swift strings, and
-    /// splits them at U+001F); false otherwise.
+    /// Starts the object for a row whose column 12 holds all of the note's tags joined with
+    /// U+001F, as ``Note/selection`` gives them, or NULL. Returns false, leaving `out` as it
+    /// was, when the row needs the general path.
+    mutating func begin(joinedTags statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
+        let start = out.count
+        guard beginColumns(statement, to: &out) else {
+            out.removeSubrange(start...)
+            return false
+        }
+        if sqlite3_column_type(statement, 12) != SQLITE_NULL {
+            guard let joined = Self.text(statement, 12) else {
+                out.removeSubrange(start...)
+                return false
+            }
+            for tag in joined.split(separator: 0x1F, omittingEmptySubsequences: false) {
+                guard addTag(UnsafeBufferPointer(rebasing: tag), to: &out) else {
+                    out.removeSubrange(start...)
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// Appends the columns before the tags and keeps those after them.
+    private mutating func beginColumns(_ statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
+        tail.removeAll(keepingCapacity: true)
+        tagCount = 0
+        return Self.appendColumns(statement, to: &out, tail: &tail)
+    }
+
+    /// Adds the tag in column 12 of a row (NULL for a note without tags); false when it needs
+    /// the general path (see ``addTag(_:to:)``).
     mutating func addTag(_ statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
         switch sqlite3_column_type(statement, 12) {
         case SQLITE_NULL:
             return tagCount == 0
         case SQLITE_TEXT:
-            guard let tag = Self.text(statement, 12), !tag.isEmpty, tag.allSatisfy({ $0 >= 0x20 && $0 < 0x80 }) else { return false }
-            if tagCount > 0 {
-                guard previousTag.lexicographicallyPrecedes(tag) else { return false }
-                out.append(UInt8(ascii: ","))
-            }
-            guard Self.appendString(tag, to: &out) else { return false }
-            previousTag.removeAll(keepingCapacity: true)
-            previousTag.append(contentsOf: tag)
-            tagCount += 1
-            return true
+            guard let tag = Self.text(statement, 12) else { return false }
+            return addTag(tag, to: &out)
         default:
             return false
         }
+    }
+
+    /// Adds one tag. Tags must be printable ASCII and come in order (the general path sorts
+    /// them as Swift strings, and splits them at U+001F); false otherwise.
+    private mutating func addTag(_ tag: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+        guard !tag.isEmpty, tag.allSatisfy({ $0 >= 0x20 && $0 < 0x80 }) else { return false }
+        if tagCount > 0 {
+            guard previousTag.lexicographicallyPrecedes(tag) else { return false }
+            out.append(UInt8(ascii: ","))
+        }
+        guard Self.appendString(tag, to: &out) else { return false }
+        previousTag.removeAll(keepingCapacity: true)
+        previousTag.append(contentsOf: tag)
+        tagCount += 1
+        return true
     }
 
     /// Ends the object.

@@ -34,5 +34,9 @@ struct TerminalTests {
     func sanitize() {
         #expect(Terminal.sanitize("a\u{1B}]0;title\u{07}b\rc\n") == "a\u{FFFD}]0;title\u{FFFD}b\u{FFFD}c\u{FFFD}")
         #expect(Terminal.sanitize("Ep. 42 — Naming things 🎧") == "Ep. 42 — Naming things 🎧")
+        #expect(Terminal.sanitize("C1 \u{85} and \u{9F}, DEL \u{7F}; not \u{A0}") == "C1 \u{FFFD} and \u{FFFD}, DEL \u{FFFD}; not \u{A0}")
+        // The byte-level shortcut agrees with Unicode's own category on every scalar.
+        let scalars = (UInt32(0)...0x10FFFF).lazy.compactMap { Unicode.Scalar($0) }
+        #expect(scalars.allSatisfy { Terminal.isControl($0) == ($0.properties.generalCategory == .control) })
     }
 }

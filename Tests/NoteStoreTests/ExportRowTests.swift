@@ -18,6 +18,15 @@ struct ExportRowTests {
         return (direct, general)
     }
 
+    /// `list --json`'s bytes for `filter`, and the array of what encoding each listed note
+    /// through ``Note`` gives.
+    func listings(_ store: NoteDatabase, _ filter: NoteFilter = NoteFilter()) throws -> (direct: String, general: String) {
+        var bytes = Data()
+        try store.listJSON(filter) { bytes.append($0) }
+        let general = "[" + (try store.notes(filter)).map(NoteEncoding.object).joined(separator: ",") + "]\n"
+        return (String(decoding: bytes, as: UTF8.self), general)
+    }
+
     @Test("hand-edited rows export as the notes the store reads back")
     func handEdited() throws {
         let store = try ExportFixtures.emptyStore()
@@ -46,11 +55,34 @@ struct ExportRowTests {
         #expect(direct == general)
         #expect(direct.contains(#""text":"ok\#u{FFFD} \#u{FFFD}""#))
         #expect(direct.contains(#""tags":["alpha","x","y","zeta","é"]"#))
+        let listed = try listings(store)
+        #expect(listed.direct == listed.general)
+        #expect(listed.direct.contains(#""tags":["alpha","x","y","zeta","é"]"#))
+        let episode = try listings(store, NoteFilter(itemID: notes[0].pin?.itemID))
+        #expect(episode.direct == episode.general)
+        #expect(episode.direct.hasPrefix("[{"))
+    }
+
+    @Test("an empty listing is an empty array, and a long one streams in chunks to the same bytes")
+    func listingSizes() throws {
+        let store = try ExportFixtures.emptyStore()
+        #expect(try listings(store).direct == "[]\n")
+        for index in 0..<600 {
+            try store.insert(note(String(repeating: "ω long text \(index) ", count: 20), tags: ["t\(index % 3)"], at: Double(index), pin: episodePin(at: index * 10)))
+        }
+        var chunks = 0
+        try store.listJSON(NoteFilter()) { _ in chunks += 1 }
+        #expect(chunks > 1)
+        let listed = try listings(store)
+        #expect(listed.direct == listed.general)
     }
 
     @Test("texts with escapes and every kind of character export as NoteEncoding writes them")
     func hostile() throws {
-        let (direct, general) = try exports(try ExportFixtures.hostileStore())
+        let store = try ExportFixtures.hostileStore()
+        let (direct, general) = try exports(store)
         #expect(direct == general)
+        let listed = try listings(store)
+        #expect(listed.direct == listed.general)
     }
 }

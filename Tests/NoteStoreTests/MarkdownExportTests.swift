@@ -106,6 +106,31 @@ struct MarkdownExportTests {
         #expect(!text.contains("\r"))
     }
 
+    /// Each text alone, pinned to an episode, to a track and unpinned: the bullet the export
+    /// writes from the stored bytes is the one the general path makes from the note.
+    @Test("every bullet is what the general path makes of the note, whichever way it was written")
+    func bulletsMatchGeneralPath() throws {
+        let texts = ExportFixtures.hostileTexts + [
+            "", "plain", "12. an ordered marker", "3) another", "1984 was a year", "- a dash", "[a link?]",
+            "é first", "| table", "=== setext", "~~~ fence", "<div>", "*", "ok",
+        ]
+        for text in texts {
+            for pin in [episodePin(at: 3_723_456), ExportFixtures.trackPin(at: 59_999), nil] {
+                let store = try ExportFixtures.emptyStore()
+                let note = Note(id: ExportFixtures.id(1), text: text, createdAt: moment(1), pin: pin)
+                try store.insert(note)
+                let bullet = MarkdownExport.bullet(text: text, position: note.position, link: note.link)
+                let exported = try store.exportedText(.markdown)
+                #expect(exported.hasSuffix("\n\n" + bullet), "\(text.debugDescription) \(pin?.itemType ?? "unpinned")")
+            }
+        }
+        // Invalid UTF-8, stored by another program: repaired alike.
+        let store = try ExportFixtures.emptyStore()
+        try store.insert(Note(id: ExportFixtures.id(1), text: "x", createdAt: moment(1), pin: episodePin(at: 0)))
+        try store.writer.write { db in try db.execute(sql: "UPDATE note SET text = CAST(X'6F6BFF20C3' AS TEXT)") }
+        #expect(try store.exportedText(.markdown).hasSuffix("?t=0) ok\u{FFFD} \u{FFFD}\n"))
+    }
+
     @Test("an episode's first note decides its place when its release date is unknown")
     func undatedEpisodes() throws {
         let store = try ExportFixtures.emptyStore()

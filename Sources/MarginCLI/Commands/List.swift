@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NoteStore
+import NoteTransfer
 import SpotifyClient
 
 extension MarginCommand {
@@ -38,10 +39,14 @@ extension MarginCommand {
                 filter.itemID = try await episodeID(settings)
             }
             let database = try store.open(settings)
-            let notes = try database.notes(filter)
             if json {
-                try Console.out(NoteList.json(notes))
-            } else if notes.isEmpty {
+                var stdout = SafeOutput(.standardOutput)
+                try database.listJSON(filter) { try stdout.write($0) }
+                try stdout.finish()
+                return
+            }
+            let notes = try database.notes(filter)
+            if notes.isEmpty {
                 Console.err(try Self.emptyMessage(filter, total: database.count()))
             } else {
                 try Console.out(NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil))

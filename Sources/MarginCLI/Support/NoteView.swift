@@ -69,16 +69,40 @@ enum NoteView {
     }
 
     /// The day a note was taken, in the local time zone: `2026-11-21`.
-    static func day(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    static func day(_ date: Date, in zone: TimeZone = localZone) -> String {
+        // The civil date of a day count (Howard Hinnant's days_from_civil, inverted): a long
+        // listing formats thousands of days, and Calendar takes microseconds for each.
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let days = (seconds >= 0 ? seconds : seconds - 86_399) / 86_400 + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
+
+    /// The local time zone, read once.
+    static let localZone = TimeZone.current
 
     /// The first line of `text`, with a marker when there is more, safe for a terminal.
     static func firstLine(_ text: String) -> String {
-        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        let first = Terminal.sanitize(String(lines.first ?? ""))
-        return lines.count > 1 ? first + " …" : first
+        // The first LF that is a character of its own (CR LF is one character, which
+        // `sanitize` replaces), found in the bytes rather than by grapheme.
+        let bytes = text.utf8
+        var previous: UInt8 = 0
+        guard let end = bytes.firstIndex(where: { byte in
+            defer { previous = byte }
+            return byte == 0x0A && previous != 0x0D
+        }) else { return Terminal.sanitize(text) }
+        return Terminal.sanitize(String(text[..<end])) + " …"
     }
 
     /// One note in full, for `margin show`.

@@ -7,9 +7,15 @@ import Glibc
 enum Terminal {
     /// Replaces control characters (ESC, CR, BEL, …) so text cannot move the cursor or set the title.
     static func sanitize(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || scalar.value == 0x7F ? "\u{FFFD}" : scalar
-        }))
+        // Most text has none: one pass over the bytes answers that.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+              text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+    }
+
+    /// General category Cc, which Unicode fixes as U+0000–U+001F and U+007F–U+009F.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Whether colour is wanted: a terminal on stdout and no `NO_COLOR`.

@@ -24,7 +24,14 @@ func storeFile(at version: String, holding notes: [Note]) throws -> String {
                     pin?.itemName, pin?.showID, pin?.showName, pin?.progressMs, pin?.durationMs,
                 ])
             let seq = db.lastInsertedRowID
-            for tag in note.tags {
+            // v5 on keeps the note's time beside each tag.
+            let tagTimes = try db.columns(in: "note_tag").contains { $0.name == "created_at" }
+            for tag in note.tags where tagTimes {
+                try db.execute(
+                    sql: "INSERT INTO note_tag (note_seq, tag, created_at) VALUES (?, ?, ?)",
+                    arguments: [seq, tag, NoteTimestamp.string(from: note.createdAt)])
+            }
+            for tag in note.tags where !tagTimes {
                 // v1 tied tags to the note's id; v2 on to its integer key.
                 try version == "v1"
                     ? db.execute(sql: "INSERT INTO note_tag (note_id, tag) VALUES (?, ?)", arguments: [note.id, tag])
