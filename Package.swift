@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NoteStore", targets: ["NoteStore"]),
         .library(name: "NoteCapture", targets: ["NoteCapture"]),
         .library(name: "NoteTransfer", targets: ["NoteTransfer"]),
+        .library(name: "Voice", targets: ["Voice"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
     ],
     targets: [
         .target(
@@ -59,6 +61,14 @@ let package = Package(
         .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         // sqlite3_config, which Swift cannot call (it is variadic).
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // PocketSphinx from Debian's libpocketsphinx-dev, and the inline shim Swift needs for it.
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
+        // Voice notes: the recorder, WAV files and resampling, and the transcribers.
+        .target(
+            name: "Voice",
+            dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")],
+            swiftSettings: strict
+        ),
         .target(
             name: "MarginCLI",
             dependencies: [
@@ -66,6 +76,7 @@ let package = Package(
                 "NoteStore",
                 "NoteCapture",
                 "NoteTransfer",
+                "Voice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -116,6 +127,7 @@ let package = Package(
         .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
+        .testTarget(name: "VoiceTests", dependencies: ["Voice"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,12 +21,15 @@ public enum CaptureFailure: Error, Equatable, Sendable {
     case unsaved(text: String, reason: String)
     /// The pin the user asked for cannot be right.
     case refused(text: String, PinProblem)
+    /// A dictated note ended without one (no recorder, nothing heard): nothing is stored. The
+    /// moment it would have been pinned to, when there was one, and why.
+    case abandoned(moment: Pin?, reason: String)
 
     /// The note's text, when there was one.
     public var text: String? {
         switch self {
         case .unsaved(let text, _), .refused(let text, _): text
-        case .empty: nil
+        case .empty, .abandoned: nil
         }
     }
 }

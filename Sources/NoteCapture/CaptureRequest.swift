@@ -9,6 +9,22 @@ public struct CaptureRequest: Sendable {
         /// Text still to be written (an editor): the moment is pinned first, and playback is
         /// paused while it is written and resumed after.
         case compose(@Sendable () async throws -> String)
+        /// A note spoken after the moment is pinned: playback is paused while the user speaks
+        /// and resumed after, as for ``compose(_:)``. Its text may be empty (a recording the
+        /// recognizer could not transcribe is still a note), and it may add tags. When it
+        /// throws, nothing is stored and ``CaptureFailure/abandoned(moment:reason:)`` carries
+        /// the pinned moment, so the user can still take the note by hand.
+        case dictate(@Sendable () async throws -> Dictation)
+    }
+
+    /// What a ``Source/dictate(_:)`` source gives.
+    public struct Dictation: Sendable {
+        public var text: String
+        public var tags: [String]
+        public init(text: String, tags: [String]) {
+            self.text = text
+            self.tags = tags
+        }
     }
 
     public var source: Source
@@ -24,9 +40,13 @@ public struct CaptureRequest: Sendable {
     /// usually comes just after what prompted it. Never before 0:00; ignored when
     /// ``positionMs`` is given, since that position is exact.
     public var leadMs: Int
+    /// The id the note gets (a voice note's recording is kept under it before the note is
+    /// stored); a new one when nil.
+    public var noteID: String?
 
     public init(source: Source, tags: [String] = [], episodeID: String? = nil, positionMs: Int? = nil, pauseAfter: Bool = false,
-                leadMs: Int = 0) {
+                leadMs: Int = 0, noteID: String? = nil) {
+        self.noteID = noteID
         self.source = source
         self.tags = tags
         self.episodeID = episodeID

@@ -34,14 +34,22 @@ public struct NoteCapture: Sendable {
         let takenAt = now()
         var warnings: [String] = []
         var read: Result<Pin, Unpinned>?
-        let text: String
+        var text: String
+        var tags = request.tags
         switch request.source {
         case .text(let given):
             text = given
         case .compose(let write):
             (text, read) = try await compose(write, warnings: &warnings)
+        case .dictate(let speak):
+            let dictation: CaptureRequest.Dictation
+            (dictation, read) = try await dictate(speak, warnings: &warnings)
+            text = dictation.text
+            tags += dictation.tags.filter { !tags.contains($0) }
         }
-        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { throw CaptureFailure.empty }
+        if case .dictate = request.source {} else {
+            guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { throw CaptureFailure.empty }
+        }
 
         // The player is read while the store opens: neither waits for the other.
         let asksPlayer = request.episodeID == nil && read == nil
@@ -72,7 +80,8 @@ public struct NoteCapture: Sendable {
             throw CaptureFailure.refused(text: text, error)
         }
 
-        let note = Note(text: text, tags: request.tags, createdAt: takenAt, pin: pin)
+        var note = Note(text: text, tags: tags, createdAt: takenAt, pin: pin)
+        if let id = request.noteID { note.id = id }
         do { try store.insert(note) } catch { throw CaptureFailure.unsaved(text: text, reason: PinRules.describe(error)) }
         if request.pauseAfter, pin != nil, let player {
             do { try await player.pause() } catch {
@@ -85,6 +94,24 @@ public struct NoteCapture: Sendable {
     /// Pins the moment the user started writing, pauses while they write, resumes after.
     private func compose(_ write: @Sendable () async throws -> String,
                          warnings: inout [String]) async throws -> (String, Result<Pin, Unpinned>) {
+        try await pausing(while: "wrote", warnings: &warnings) { _ in try await write() }
+    }
+
+    /// Pins the moment the user started speaking, pauses while they speak, resumes after; when
+    /// the dictation fails, nothing is stored and the failure carries the moment.
+    private func dictate(_ speak: @Sendable () async throws -> CaptureRequest.Dictation,
+                         warnings: inout [String]) async throws -> (CaptureRequest.Dictation, Result<Pin, Unpinned>) {
+        try await pausing(while: "spoke", warnings: &warnings) { pin in
+            do { return try await speak() } catch {
+                throw CaptureFailure.abandoned(moment: try? pin.get(), reason: PinRules.describe(error))
+            }
+        }
+    }
+
+    /// Reads the moment, pauses playback if it plays, runs `body`, and resumes.
+    private func pausing<Value: Sendable>(
+        while activity: String, warnings: inout [String], _ body: (Result<Pin, Unpinned>) async throws -> Value
+    ) async throws -> (Value, Result<Pin, Unpinned>) {
         let (snapshot, pin) = await readMoment()
         var paused = false
         if snapshot?.isPlaying == true, let player {
@@ -92,12 +119,12 @@ public struct NoteCapture: Sendable {
                 try await player.pause()
                 paused = true
             } catch {
-                warnings.append("playback was not paused while you wrote: \(PinRules.describe(error))")
+                warnings.append("playback was not paused while you \(activity): \(PinRules.describe(error))")
             }
         }
-        let text: String
+        let text: Value
         do {
-            text = try await write()
+            text = try await body(pin)
         } catch {
             if paused { try? await player?.resume() }
             throw error

@@ -7,7 +7,7 @@ extension MarginCommand.Config {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a configuration value.")
 
-        @Argument(help: "client-id, redirect-uri, market, note.pin-timeout, note.lead or watch.pause-on-note.") var key: String
+        @Argument(help: "client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model or transcribe.timeout.") var key: String
         @Argument(help: "The value.") var value: String
 
         func run() async throws {
@@ -50,6 +50,18 @@ extension MarginCommand.Config {
             case "watch.pause_on_note":
                 guard Settings.flag(value) != nil else {
                     throw CLIError.invalidConfigValue(key: "watch.pause-on-note", value: value, example: "true or false")
+                }
+            case "transcribe.command":
+                guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw CLIError.invalidConfigValue(key: "transcribe.command", value: value, example: "'whisper-cli -m ~/models/ggml-base.en.bin -nt -f'")
+                }
+            case "transcribe.model":
+                guard value.hasPrefix("/") || value.hasPrefix("~") else {
+                    throw CLIError.invalidConfigValue(key: "transcribe.model", value: value, example: "/usr/share/pocketsphinx/model/en-us")
+                }
+            case "transcribe.timeout":
+                guard let seconds = Settings.seconds(value), seconds >= 1, seconds <= 3600 else {
+                    throw CLIError.invalidConfigValue(key: "transcribe.timeout", value: value, example: "120 (seconds, 1 to 3600)")
                 }
             default:
                 guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isUppercase }) else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NoteStore
+import Voice
 
 extension MarginCommand {
     /// `margin delete ID`: asks first on a terminal unless `--yes`.
@@ -25,6 +26,8 @@ extension MarginCommand {
                 }
             }
             try database.delete(id: note.id)
+            // Its recording goes too; the note is already gone if this fails.
+            try? FileManager.default.removeItem(atPath: VoiceNote.audioPath(noteID: note.id, store: store.path(try Settings())))
             try Console.out("Deleted \(note.id.prefix(8)).")
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NoteStore
+import Voice
 
 extension MarginCommand {
     /// `margin edit ID [TEXT]`: new text, or the old text in `$EDITOR`.
@@ -30,6 +31,8 @@ extension MarginCommand {
                 return
             }
             note.text = updated
+            // A voice note whose transcript is written by hand is transcribed now.
+            note.tags.removeAll { $0 == VoiceNote.untranscribedTag }
             try database.update(note)
             try Console.out("Updated \(note.id.prefix(8)).")
         }

@@ -14,7 +14,10 @@ extension MarginCommand {
             discussion: """
                 With no TEXT, reads stdin when it is not a terminal, else opens $EDITOR (playback paused while \
                 you write). When the note cannot be pinned (not logged in, Spotify unreachable or slower than \
-                the pin timeout, nothing playing) it is saved unpinned, and 'margin pin' pins it later.
+                the pin timeout, nothing playing) it is saved unpinned, and 'margin pin' pins it later. \
+                With --voice, margin pins the moment, pauses, records until Enter, Ctrl-C or 2 s of silence, \
+                resumes, and transcribes on this machine (a draft: the recording is kept, 'margin listen ID' \
+                plays it).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -31,9 +34,17 @@ extension MarginCommand {
         var ago: TimeValue?
         @Option(help: "Pin to this episode instead of the playing one (needs --at).", transform: EpisodeRef.argument)
         var episode: EpisodeRef?
+        @Flag(help: "Say the note: recorded from the microphone and transcribed on this machine.") var voice = false
+        @Option(help: ArgumentHelp("With --voice: take the recording from this 16-bit PCM WAV file.", valueName: "file.wav"))
+        var audio: String?
+        @Option(name: .customLong("max"), help: ArgumentHelp("With --voice: the longest recording, in seconds.", valueName: "seconds"))
+        var maxSeconds: Double = 120
         @Flag(help: "Print the saved note as JSON.") var json = false
 
         func validate() throws {
+            if voice, !text.isEmpty { throw ValidationError("--voice takes no TEXT: the note is what you say") }
+            if audio != nil, !voice { throw ValidationError("--audio needs --voice: margin note --voice --audio FILE.wav") }
+            guard maxSeconds >= 1, maxSeconds <= 3600 else { throw ValidationError("--max must be 1 to 3600 seconds, e.g. --max 120") }
             if episode != nil, at == nil { throw ValidationError("--episode needs --at TIME, e.g. --at 12:34") }
             if ago != nil, at != nil { throw ValidationError("--ago and --at both say where to pin; give one of them") }
             _ = try Tags.normalize(tags)
@@ -41,9 +52,18 @@ extension MarginCommand {
 
         func run() async throws {
             let (settings, configProblem) = Settings.lenient()
+            let noteID = UUID().uuidString.lowercased()
+            let source: CaptureRequest.Source
+            if voice {
+                let dictation = VoiceCapture(settings: settings, storePath: store.path(settings), audioFile: audio,
+                                             maxSeconds: maxSeconds, noteID: noteID)
+                source = .dictate { try await dictation.dictate() }
+            } else {
+                source = NoteDraft.source(words: text, environment: settings.environment)
+            }
             let request = CaptureRequest(
-                source: NoteDraft.source(words: text, environment: settings.environment), tags: try Tags.normalize(tags),
-                episodeID: episode?.id, positionMs: at?.milliseconds, pauseAfter: pause, leadMs: lead(settings))
+                source: source, tags: try Tags.normalize(tags),
+                episodeID: episode?.id, positionMs: at?.milliseconds, pauseAfter: pause, leadMs: lead(settings), noteID: noteID)
             let outcome: CaptureOutcome
             do {
                 outcome = try await capture(settings, configProblem: configProblem).capture(request)
@@ -131,6 +151,14 @@ struct NoteFailure: MarginError {
                 """
         case .refused(_, .noSuchEpisode(let id)):
             return "Spotify has no episode '\(id)'; nothing was saved. Check the id with 'margin now' or the share link\(echo)"
+        case .abandoned(let moment, let reason):
+            guard let moment else { return "\(reason); nothing was saved" }
+            let place = moment.itemName.map { " in '\(Terminal.sanitize($0))'" } ?? ""
+            let at = TimeValue.format(milliseconds: moment.progressMs)
+            return """
+                \(reason); nothing was saved. The moment was \(at)\(place): \
+                margin note --episode \(moment.itemID) --at \(at) "your thought"
+                """
         }
     }
 
@@ -138,7 +166,7 @@ struct NoteFailure: MarginError {
         switch failure {
         case .refused(_, .pastEnd): .usage
         case .refused(_, .noSuchEpisode): .notFound
-        case .empty, .unsaved: .failure
+        case .empty, .unsaved, .abandoned: .failure
         }
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import NoteStore
 import NoteTransfer
+import Voice
+import Foundation
 
 extension MarginCommand {
     /// `margin show ID`: one note in full.
@@ -12,8 +14,12 @@ extension MarginCommand {
         @Flag(help: "Print the note object as JSON.") var json = false
 
         func run() async throws {
-            let note = try store.open(try Settings()).resolve(prefix: id)
-            try Console.out(json ? NoteEncoding.object(note) : NoteView.detail(note))
+            let settings = try Settings()
+            let note = try store.open(settings).resolve(prefix: id)
+            guard !json else { return try Console.out(NoteEncoding.object(note)) }
+            let audio = VoiceNote.audioPath(noteID: note.id, store: store.path(settings))
+            let recording = FileManager.default.fileExists(atPath: audio) ? audio : nil
+            try Console.out(NoteView.detail(note, recording: recording))
         }
     }
 }

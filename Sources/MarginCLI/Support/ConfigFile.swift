@@ -6,7 +6,8 @@ import Foundation
 /// rewrites only the line it changes, so a user's comments and layout survive `config set`.
 public struct ConfigFile: Sendable, Equatable {
     /// The keys margin knows, as written in the file.
-    public static let keys = ["client_id", "redirect_uri", "market", "note.pin_timeout", "note.lead", "watch.pause_on_note"]
+    public static let keys = ["client_id", "redirect_uri", "market", "note.pin_timeout", "note.lead", "watch.pause_on_note",
+                                     "transcribe.command", "transcribe.model", "transcribe.timeout"]
 
     public private(set) var values: [String: String] = [:]
     private var lines: [String] = []

@@ -30,5 +30,6 @@ enum Console {
     }
 
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

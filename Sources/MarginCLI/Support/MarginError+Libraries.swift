@@ -2,6 +2,7 @@ import Foundation
 import NoteStore
 import NoteTransfer
 import SpotifyClient
+import Voice
 
 extension SpotifyError: MarginError {
     public var exitStatus: ExitStatus {
@@ -33,3 +34,7 @@ extension NoteStoreError: MarginError {
 }
 
 extension ImportError: MarginError {}
+
+extension VoiceError: MarginError {
+    public var errorDescription: String? { message }
+}

@@ -106,7 +106,7 @@ enum NoteView {
     }
 
     /// One note in full, for `margin show`.
-    static func detail(_ note: Note) -> String {
+    static func detail(_ note: Note, recording: String? = nil) -> String {
         var lines = ["id       \(note.id)"]
         if let pin = note.pin {
             lines.append("episode  \(heading(pin))")
@@ -116,6 +116,7 @@ enum NoteView {
             lines.append("pinned   no (margin pin \(note.id.prefix(8)) --episode EPISODE --at TIME)")
         }
         if !note.tags.isEmpty { lines.append("tags     \(note.tags.joined(separator: " "))") }
+        if let recording { lines.append("audio    \(Terminal.sanitize(recording)) (margin listen \(note.id.prefix(8)))") }
         lines.append("created  \(Timestamp.string(note.createdAt))")
         if note.updatedAt != note.createdAt { lines.append("updated  \(Timestamp.string(note.updatedAt))") }
         lines.append("")

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import NoteStore
+import Voice
+
+extension MarginCommand {
+    /// `margin listen ID`: plays a voice note's recording.
+    struct Listen: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "listen", abstract: "Play a voice note's recording (pw-play, paplay or aplay).")
+
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The note's id or a unique prefix of it.") var id: String
+
+        func run() async throws {
+            let settings = try Settings()
+            let note = try store.open(settings).resolve(prefix: id)
+            let path = VoiceNote.audioPath(noteID: note.id, store: store.path(settings))
+            guard FileManager.default.fileExists(atPath: path) else { throw VoiceCommandError.noRecording(id: String(note.id.prefix(8))) }
+            guard let player = VoiceNote.player(environment: settings.environment) else { throw VoiceError.noPlayer }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: player)
+            process.arguments = [path]
+            do { try process.run() } catch { throw VoiceCommandError.playerFailed(player: player, reason: "\(error)") }
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw VoiceCommandError.playerFailed(player: player, reason: "exit status \(process.terminationStatus)")
+            }
+        }
+    }
+}
+
+/// Failures of `listen` and `transcribe`.
+enum VoiceCommandError: MarginError {
+    case noRecording(id: String)
+    case playerFailed(player: String, reason: String)
+
+    var errorDescription: String? {
+        switch self {
+        case .noRecording(let id): "note \(id) has no recording; voice notes are taken with 'margin note --voice'"
+        case .playerFailed(let player, let reason): "'\(player)' could not play the recording (\(reason)); check the sound server and output device"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Subprocess
+
+/// A recognizer the user already has (whisper.cpp's `whisper-cli`, say), run as
+/// `sh -c 'COMMAND "$1"' margin-transcribe FILE.wav`: it reads the WAV and prints the text.
+/// Its standard error is discarded, so that progress lines never reach the note.
+public struct CommandTranscriber: Transcriber {
+    public var command: String
+    public var timeout: Duration
+
+    public init(command: String, timeout: Duration = .seconds(120)) {
+        self.command = command
+        self.timeout = timeout
+    }
+
+    public var name: String { command }
+
+    public func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String {
+        let command = self.command, timeout = self.timeout
+        var options = PlatformOptions()
+        // Its own session, so that a timeout ends the program and anything it started.
+        options.createSession = true
+        options.teardownSequence = [.send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .seconds(1))]
+        do {
+            let result = try await run(
+                .path("/bin/sh"), arguments: ["-c", command + " \"$1\"", "margin-transcribe", file],
+                platformOptions: options, input: .none, output: .sequence, error: .discarded
+            ) { execution in
+                try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+                    group.addTask {
+                        var bytes: [UInt8] = []
+                        for try await buffer in execution.standardOutput {
+                            buffer.withUnsafeBytes { bytes.append(contentsOf: $0) }
+                            if bytes.count > 1 << 20 { break }
+                        }
+                        return bytes
+                    }
+                    group.addTask {
+                        try await Task.sleep(for: timeout)
+                        return nil
+                    }
+                    let first = try await group.next() ?? nil
+                    group.cancelAll()
+                    if first == nil { try? execution.send(signal: .kill, toProcessGroup: true) }
+                    return first
+                }
+            }
+            guard let output = result.closureResult else {
+                throw VoiceError.transcriberFailed(command: command, reason: "did not finish within \(Int(timeout.components.seconds)) s")
+            }
+            guard case .exited(0) = result.terminationStatus else {
+                throw VoiceError.transcriberFailed(command: command, reason: "failed (\(result.terminationStatus))")
+            }
+            return String(decoding: output, as: UTF8.self).normalizedTranscript
+        } catch let error as VoiceError {
+            throw error
+        } catch {
+            throw .transcriberFailed(command: command, reason: "could not be run (\(error))")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The program that records from the default microphone, as raw 16 kHz mono 16-bit samples on
+/// its standard output: what Linux desktops run, PipeWire or PulseAudio, else ALSA.
+public struct RecorderProgram: Sendable, Equatable {
+    public var name: String
+    public var path: String
+    public var arguments: [String]
+
+    static let rate = String(PCMAudio.speechRate)
+
+    /// The recorder for this session: pw-record when a PipeWire server is running, parecord
+    /// when a PulseAudio server (or PipeWire's) answers, else arecord; then whichever is
+    /// installed. nil when none is.
+    public static func find(environment: [String: String]) -> RecorderProgram? {
+        let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
+        let pipeWire = !runtime.isEmpty && FileManager.default.fileExists(atPath: runtime + "/pipewire-0")
+        let pulse = environment["PULSE_SERVER"].map { !$0.isEmpty } ?? false
+            || (!runtime.isEmpty && FileManager.default.fileExists(atPath: runtime + "/pulse/native"))
+        let candidates: [(String, [String], Bool)] = [
+            ("pw-record", ["--rate", rate, "--channels", "1", "--format", "s16", "-"], pipeWire),
+            ("parecord", ["--raw", "--format=s16le", "--rate=" + rate, "--channels=1", "--latency-msec=50"], pulse),
+            ("arecord", ["-q", "-t", "raw", "-f", "S16_LE", "-r", rate, "-c", "1"], true),
+        ]
+        let installed = candidates.compactMap { name, arguments, running in
+            Executables.find(name, environment: environment).map { (RecorderProgram(name: name, path: $0, arguments: arguments), running) }
+        }
+        return (installed.first { $0.1 } ?? installed.first)?.0
+    }
+}
+
+/// Programs on `PATH`.
+public enum Executables {
+    /// The first executable file called `name` in the directories of `PATH`.
+    public static func find(_ name: String, environment: [String: String]) -> String? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,83 @@
+/// One voice note's audio and transcript: recorded from the microphone (decoded along the way
+/// when the recognizer is PocketSphinx) or read from a file, kept, then transcribed.
+public struct VoiceTake: Sendable {
+    public enum Source: Sendable {
+        case microphone(Recorder, stop: AsyncStream<Void>)
+        case file(String)
+    }
+
+    /// What was taken: the audio as kept, where, and the transcript or why there is none.
+    public struct Result: Sendable {
+        public var audio: PCMAudio
+        public var path: String
+        public var transcript: Swift.Result<String, VoiceError>
+        public var ending: Recorder.Ending?
+        /// The file was longer than the limit and was cut to it.
+        public var cut: Bool
+    }
+
+    public var transcriber: any Transcriber
+    /// The longest note, in seconds.
+    public var maxSeconds: Double
+
+    public init(transcriber: any Transcriber, maxSeconds: Double) {
+        self.transcriber = transcriber
+        self.maxSeconds = maxSeconds
+    }
+
+    /// Takes the audio from `source`, keeps it through `keep` (which returns the path), and
+    /// transcribes it. Only taking the audio and keeping it can fail: a failed transcription
+    /// is in the result, with the audio kept.
+    public func take(
+        from source: Source, progress: @escaping @Sendable (Recorder.Progress) -> Void = { _ in },
+        keep: (PCMAudio) throws(VoiceError) -> String
+    ) async throws(VoiceError) -> Result {
+        switch source {
+        case .file(let path):
+            var audio = try WAVFile.read(path: path)
+            let cut = audio.seconds > maxSeconds
+            if cut { audio = audio.prefix(seconds: maxSeconds) }
+            guard !audio.samples.isEmpty else { throw .nothingHeard(seconds: 0) }
+            let speech = audio.resampled(to: PCMAudio.speechRate)
+            let kept = try keep(speech)
+            return Result(audio: speech, path: kept, transcript: await transcribe(speech, file: kept), ending: nil, cut: cut)
+        case .microphone(let recorder, let stop):
+            var recorder = recorder
+            recorder.maxSeconds = maxSeconds
+            guard let sphinx = transcriber as? PocketSphinx else {
+                let recording = try await recorder.record(stop: stop, progress: progress)
+                let kept = try keep(recording.audio)
+                return Result(audio: recording.audio, path: kept, transcript: await transcribe(recording.audio, file: kept),
+                              ending: recording.ending, cut: false)
+            }
+            // PocketSphinx decodes while the user speaks: the transcript is ready moments after.
+            let (blocks, feed) = AsyncStream<[Int16]>.makeStream()
+            let model = sphinx.model
+            let decoding = Task { () -> Swift.Result<String, VoiceError> in
+                do throws(VoiceError) {
+                    let decoder = try PocketSphinx.Decoder(model: model)
+                    for await block in blocks { decoder.feed(block) }
+                    return .success(decoder.finish())
+                } catch {
+                    for await _ in blocks {}
+                    return .failure(error)
+                }
+            }
+            let recording: Recorder.Recording
+            do {
+                recording = try await recorder.record(stop: stop, progress: progress) { feed.yield($0) }
+            } catch {
+                feed.finish()
+                decoding.cancel()
+                throw error
+            }
+            feed.finish()
+            let kept = try keep(recording.audio)
+            return Result(audio: recording.audio, path: kept, transcript: await decoding.value, ending: recording.ending, cut: false)
+        }
+    }
+
+    private func transcribe(_ audio: PCMAudio, file: String) async -> Swift.Result<String, VoiceError> {
+        do throws(VoiceError) { return .success(try await transcriber.transcribe(audio, file: file)) } catch { return .failure(error) }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Reading and writing RIFF/WAVE files of 16-bit PCM.
+public enum WAVFile {
+    /// Reads a 16-bit PCM WAV (plain or WAVE_FORMAT_EXTENSIBLE) of any rate and channel count,
+    /// mixing channels down to mono. A data chunk cut short (a recorder that was killed) gives
+    /// the samples that are there.
+    public static func read(path: String) throws(VoiceError) -> PCMAudio {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadableAudio(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+        return try decode(Array(data), path: path)
+    }
+
+    /// ``read(path:)`` on bytes already read; `path` names the file in errors.
+    public static func decode(_ bytes: [UInt8], path: String) throws(VoiceError) -> PCMAudio {
+        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func tag(_ at: Int) -> String { String(decoding: bytes[at..<at + 4], as: UTF8.self) }
+        guard bytes.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else { throw .unreadableAudio(path: path, reason: "not a WAV file") }
+        var offset = 12
+        var format: (channels: Int, rate: Int, bits: Int, pcm: Bool)?
+        while offset + 8 <= bytes.count {
+            let id = tag(offset)
+            let size = u32(offset + 4)
+            let body = offset + 8
+            if id == "fmt ", body + 16 <= bytes.count {
+                let code = u16(body)
+                // WAVE_FORMAT_EXTENSIBLE names the real format in its sub-format GUID.
+                let extensiblePCM = code == 0xFFFE && size >= 40 && body + 26 <= bytes.count && u16(body + 24) == 1
+                format = (u16(body + 2), u32(body + 4), u16(body + 14), code == 1 || extensiblePCM)
+            } else if id == "data" {
+                guard let format else { throw .unreadableAudio(path: path, reason: "its data comes before its format") }
+                guard format.pcm, format.bits == 16 else {
+                    throw .unreadableAudio(path: path, reason: "not 16-bit PCM (convert it: sox IN.wav -b 16 -e signed-integer OUT.wav)")
+                }
+                guard (1...16).contains(format.channels), (4_000...384_000).contains(format.rate) else {
+                    throw .unreadableAudio(path: path, reason: "\(format.channels) channels at \(format.rate) Hz is not a recording margin can read")
+                }
+                let available = min(size, bytes.count - body)
+                let frames = available / (2 * format.channels)
+                var samples = [Int16](repeating: 0, count: frames)
+                for frame in 0..<frames {
+                    var sum = 0
+                    for channel in 0..<format.channels {
+                        sum += Int(Int16(truncatingIfNeeded: u16(body + (frame * format.channels + channel) * 2)))
+                    }
+                    samples[frame] = Int16(clamping: sum / format.channels)
+                }
+                return PCMAudio(samples: samples, rate: format.rate)
+            }
+            // Chunks are padded to an even length.
+            offset = body + size + (size & 1)
+        }
+        throw .unreadableAudio(path: path, reason: format == nil ? "no format chunk" : "no audio data")
+    }
+
+    /// The bytes of a mono 16-bit PCM WAV file holding `audio`.
+    public static func encode(_ audio: PCMAudio) -> [UInt8] {
+        let dataSize = audio.samples.count * 2
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(44 + dataSize)
+        func u32(_ value: Int) { for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) } }
+        func u16(_ value: Int) { bytes.append(UInt8(truncatingIfNeeded: value)); bytes.append(UInt8(truncatingIfNeeded: value >> 8)) }
+        bytes += Array("RIFF".utf8); u32(36 + dataSize); bytes += Array("WAVE".utf8)
+        bytes += Array("fmt ".utf8); u32(16); u16(1); u16(1); u32(audio.rate); u32(audio.rate * 2); u16(2); u16(16)
+        bytes += Array("data".utf8); u32(dataSize)
+        for sample in audio.samples { u16(Int(UInt16(bitPattern: sample))) }
+        return bytes
+    }
+
+    /// Writes `audio` to `path` atomically (a temporary file beside it, flushed, renamed),
+    /// readable by the owner alone.
+    public static func write(_ audio: PCMAudio, to path: String) throws(VoiceError) {
+        let temporary = path + ".part-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotKeepAudio(path: path, reason: String(cString: strerror(errno))) }
+        let bytes = encode(audio)
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while written < buffer.count {
+                let count = Foundation.write(descriptor, base + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += count
+            }
+        }
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw .cannotKeepAudio(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A real PulseAudio server from Debian's packages, private to a test: a null sink whose
+/// monitor is the default source, so that what is played into the sink is what a recorder
+/// hears from "the microphone".
+struct PulseServer {
+    let directory: String
+    var socket: String { directory + "/native" }
+    /// What margin and the tools need to reach this server alone.
+    var environment: [String: String] { ["PULSE_SERVER": "unix:" + socket] }
+
+    /// Starts the server as a daemon: its starter exits once it serves, so the test process
+    /// never owns a long-lived child (Foundation's Process then stopped noticing its other
+    /// children end).
+    static func start() async throws -> PulseServer {
+        let directory = NSTemporaryDirectory() + "margin-pulse-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let server = PulseServer(directory: directory)
+        let started = try await MarginProcess.run(
+            [
+                "--daemonize=yes", "--exit-idle-time=-1", "--use-pid-file=yes", "-n", "--log-target=syslog",
+                "--load=module-null-sink sink_name=margin_sink",
+                "--load=module-native-protocol-unix auth-anonymous=1 socket=\(directory)/native",
+            ],
+            environment: ["HOME": directory, "XDG_RUNTIME_DIR": directory + "/run", "PATH": "/usr/bin:/bin"],
+            executable: "/usr/bin/pulseaudio", timeout: .seconds(20))
+        guard started.status == 0 else {
+            server.stop()
+            throw ProcessTimeout(arguments: ["pulseaudio did not start: \(started.stderr)"])
+        }
+        for _ in 0..<100 {
+            if (try? await server.tool("pactl", "set-default-source", "margin_sink.monitor"))?.status == 0 { return server }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        server.stop()
+        throw ProcessTimeout(arguments: ["pulseaudio did not answer"])
+    }
+
+    /// Ends the daemon (its pid file is in the private runtime folder) and removes its files.
+    func stop() {
+        if let text = try? String(contentsOfFile: directory + "/run/pulse/pid", encoding: .utf8),
+           let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGTERM)
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs pactl, paplay… against this server.
+    func tool(_ name: String, _ arguments: String...) async throws -> ProcessResult {
+        try await MarginProcess.run(arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
+                                    executable: "/usr/bin/" + name, timeout: .seconds(20))
+    }
+
+    /// Waits until something records from the server (margin's recorder has connected).
+    func waitForRecorder() async throws {
+        for _ in 0..<200 {
+            let outputs = try await tool("pactl", "list", "short", "source-outputs")
+            if !outputs.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ProcessTimeout(arguments: ["no recorder connected to the sound server"])
+    }
+}

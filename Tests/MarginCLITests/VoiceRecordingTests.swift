@@ -1,0 +1,103 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+
+/// `margin note --voice` from "the microphone": a real PulseAudio server whose null sink's
+/// monitor is the default source, with real speech played into the sink by paplay.
+@Suite("Voice notes recorded through a sound server", .serialized)
+struct VoiceRecordingTests {
+    static let clip = VoiceNoteTests.clip
+    /// 7.1 s: "and mister john dashwood had then leisure to consider how much there might be…"
+    static let longClip = VoiceNoteTests.librivox + "/sense_and_sensibility_01_austen_64kb-0870.wav"
+
+    /// Starts `margin note --voice` (its store named after the sandbox, so that a test can
+    /// signal this process alone), waits until it records, and plays `file` into the sink.
+    static func record(_ sandbox: Sandbox, _ pulse: PulseServer, playing file: String, extra: [String] = [],
+                       whilePlaying: @Sendable () async throws -> Void = {}) async throws -> ProcessResult {
+        let arguments = ["note", "--voice", "--db", sandbox.root + "/voice.sqlite", "--json"] + extra
+        async let margin = sandbox.run(arguments, env: pulse.environment)
+        try await pulse.waitForRecorder()
+        async let played = pulse.tool("paplay", file)
+        try await whilePlaying()
+        _ = try await played
+        return try await margin
+    }
+
+    static func note(_ result: ProcessResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+    }
+
+    static func audioSeconds(_ sandbox: Sandbox, _ note: [String: Any]) throws -> Double {
+        let data = try Data(contentsOf: URL(fileURLWithPath: sandbox.root + "/audio/\(note["id"] as? String ?? "").wav"))
+        return Double(data.count - 44) / 32_000
+    }
+
+    @Test("records until 2 s of silence after the speech, paused meanwhile, and transcribes what was said")
+    func untilSilence() async throws {
+        let pulse = try await PulseServer.start()
+        defer { pulse.stop() }
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let result = try await Self.record(sandbox, pulse, playing: Self.clip)
+        #expect(result.status == 0, "\(result.stderr)")
+        let note = try Self.note(result)
+        #expect(note["pinned"] as? Bool == true)
+        let text = note["text"] as? String ?? ""
+        #expect(VoiceNoteTests.wordErrorRate(text, VoiceNoteTests.words) <= 0.5, "\(text)")
+        // The clip (2.9 s) and the silence that ended it.
+        let seconds = try Self.audioSeconds(sandbox, note)
+        #expect(seconds > 4.5 && seconds < 8, "\(seconds) s")
+        let requests = await sandbox.apiRequests().map { "\($0.method) \($0.path)" }
+        #expect(requests.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(requests)")
+        #expect(requests.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(requests)")
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+
+        // listen plays it back through the same server.
+        let listened = try await sandbox.run(["listen", String((note["id"] as? String ?? "").prefix(8)), "--db", sandbox.root + "/voice.sqlite"],
+                                             env: pulse.environment)
+        #expect(listened.status == 0, "\(listened.stderr)")
+    }
+
+    @Test("Ctrl-C ends the recording and keeps what was said so far")
+    func interrupted() async throws {
+        let pulse = try await PulseServer.start()
+        defer { pulse.stop() }
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let store = sandbox.root + "/voice.sqlite"
+        let result = try await Self.record(sandbox, pulse, playing: Self.longClip) {
+            // The null sink hands its monitor the sound up to 2 s late: 4.5 s into the 7.1 s
+            // clip, the recording holds a few seconds of it.
+            try await Task.sleep(for: .seconds(4.5))
+            _ = try await MarginProcess.run(["-INT", "-f", "margin note --voice --db \(store)"], environment: [:], executable: "/usr/bin/pkill")
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let note = try Self.note(result)
+        let seconds = try Self.audioSeconds(sandbox, note)
+        #expect(seconds > 1.5 && seconds < 7, "\(seconds) s: cut short by Ctrl-C, not by silence")
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+    }
+
+    @Test("--max ends a recording that goes on")
+    func limit() async throws {
+        let pulse = try await PulseServer.start()
+        defer { pulse.stop() }
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let result = try await Self.record(sandbox, pulse, playing: Self.longClip, extra: ["--max", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("stopped at the 2 s limit (--max)"))
+        #expect(try Self.audioSeconds(sandbox, try Self.note(result)) == 2)
+    }
+
+    @Test("a sound server that is not there is one line naming the recorder, and no note")
+    func noServer() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("note", "--voice", env: ["PULSE_SERVER": "unix:" + sandbox.root + "/no-such-socket"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the recorder 'parecord' failed"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try await sandbox.notes("list", "--json").isEmpty)
+    }
+}

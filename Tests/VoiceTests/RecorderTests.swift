@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Voice
+
+/// The recorder loop over a program that plays the part of the microphone: `cat` of raw
+/// samples (and then `sleep`, a microphone that stays open). The real recorders are tested
+/// end to end through a PulseAudio server.
+@Suite("Recording until silence, the limit or the user")
+struct RecorderTests {
+    /// A raw 16 kHz file: `speech` seconds of a loud tone, then `quiet` seconds of silence.
+    static func rawFile(speech: Double, quiet: Double) throws -> String {
+        let tone = ResampleTests.tone(300, rate: 16_000, seconds: speech).samples
+        let samples = tone + [Int16](repeating: 0, count: Int(quiet * 16_000))
+        let path = NSTemporaryDirectory() + "margin-mic-\(UUID().uuidString).raw"
+        let bytes = samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func microphone(_ file: String, thenSeconds: Int = 30) -> RecorderProgram {
+        RecorderProgram(name: "test-mic", path: "/bin/sh", arguments: ["-c", "cat '\(file)'; exec sleep \(thenSeconds)"])
+    }
+
+    static var never: AsyncStream<Void> { AsyncStream { _ in } }
+
+    @Test("2 s of silence after speech ends the recording")
+    func silenceEnds() async throws {
+        let file = try Self.rawFile(speech: 1, quiet: 5)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let recording = try await Recorder(program: Self.microphone(file)).record(stop: Self.never)
+        #expect(recording.ending == .silence)
+        #expect(abs(recording.audio.seconds - 3) < 0.2)
+    }
+
+    @Test("the limit ends a long recording at exactly --max")
+    func limitEnds() async throws {
+        let file = try Self.rawFile(speech: 8, quiet: 0)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let recording = try await Recorder(program: Self.microphone(file), maxSeconds: 3).record(stop: Self.never)
+        #expect(recording.ending == .limit)
+        #expect(recording.audio.samples.count == 3 * 16_000)
+    }
+
+    @Test("Enter or Ctrl-C ends it and keeps what was said")
+    func userEnds() async throws {
+        let file = try Self.rawFile(speech: 1, quiet: 0)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let (stop, press) = AsyncStream<Void>.makeStream()
+        let recorder = Recorder(program: Self.microphone(file))
+        async let recording = recorder.record(stop: stop, progress: { progress in
+            if progress.seconds >= 1 { press.yield(()) }
+        })
+        let result = try await recording
+        #expect(result.ending == .user)
+        #expect(result.audio.seconds >= 1)
+    }
+
+    @Test("nothing but silence is 'heard nothing', and a recorder that fails says why")
+    func failures() async throws {
+        let quiet = try Self.rawFile(speech: 0, quiet: 12)
+        defer { try? FileManager.default.removeItem(atPath: quiet) }
+        var gate = SpeechGate()
+        gate.waitForSpeech = 2
+        await #expect(throws: VoiceError.nothingHeard(seconds: 2)) {
+            try await Recorder(program: Self.microphone(quiet), gate: gate).record(stop: Self.never)
+        }
+        let broken = RecorderProgram(name: "parecord", path: "/bin/sh", arguments: ["-c", "echo 'Connection failure: Connection refused' >&2; exit 1"])
+        await #expect(throws: VoiceError.recorderFailed(recorder: "parecord", reason: "Connection failure: Connection refused")) {
+            try await Recorder(program: broken).record(stop: Self.never)
+        }
+    }
+
+    @Test("the recorder is found on PATH, a running sound server first")
+    func finding() throws {
+        let bin = NSTemporaryDirectory() + "margin-bin-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: bin) }
+        #expect(RecorderProgram.find(environment: ["PATH": bin]) == nil)
+        for name in ["arecord", "parecord"] {
+            FileManager.default.createFile(atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        }
+        // No sound server known: ALSA; a PulseAudio server (or PipeWire's) answers: parecord.
+        #expect(RecorderProgram.find(environment: ["PATH": bin])?.name == "arecord")
+        #expect(RecorderProgram.find(environment: ["PATH": bin, "PULSE_SERVER": "unix:/x"])?.name == "parecord")
+        try FileManager.default.removeItem(atPath: bin + "/parecord")
+        #expect(RecorderProgram.find(environment: ["PATH": bin])?.name == "arecord")
+    }
+}

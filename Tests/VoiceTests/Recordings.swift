@@ -1,0 +1,34 @@
+import Foundation
+
+/// Real recordings from Debian's pocketsphinx-testdata, with their transcripts.
+enum Recordings {
+    static let directory = "/usr/share/pocketsphinx/test/data"
+    static let librivox = directory + "/librivox"
+    /// "go forward ten meters": 16 kHz mono raw samples.
+    static let goForward = directory + "/goforward.raw"
+
+    /// The LibriVox clips and what they say (from the package's `transcription` file).
+    static func librivoxClips() throws -> [(file: String, words: [String])] {
+        let listing = try String(contentsOfFile: librivox + "/transcription", encoding: .utf8)
+        return listing.split(separator: "\n").compactMap { line in
+            guard let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
+            let name = line[line.index(after: open)..<close]
+            let words = line[..<open].split(separator: " ").map(String.init).filter { $0 != "<s>" && $0 != "</s>" }
+            return (librivox + "/\(name).wav", words)
+        }
+    }
+
+    /// Word error rate: word-level edit distance over the reference's length.
+    static func wordErrorRate(_ hypothesis: String, reference: [String]) -> Double {
+        let words = hypothesis.lowercased().split(separator: " ").map(String.init)
+        var previous = Array(0...words.count)
+        for (i, expected) in reference.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: words.count)
+            for (j, word) in words.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (expected == word ? 0 : 1))
+            }
+            previous = current
+        }
+        return Double(previous[words.count]) / Double(max(reference.count, 1))
+    }
+}
