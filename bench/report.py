@@ -256,6 +256,43 @@ class Report:
                          + (f"{ms(imported)} |" if imported else "part 3 |"))
         return lines + [""]
 
+    def voice(self):
+        """Part 5: PocketSphinx's speed, and end of speech to stored note for a 10 s utterance."""
+        d = os.path.join(self.dir, "voice")
+        if not os.path.exists(os.path.join(d, "live.jsonl")):
+            return []
+        with open(os.path.join(d, "transcribe.jsonl"), encoding="utf-8") as f:
+            runs = [json.loads(line) for line in f if line.strip()]
+        with open(os.path.join(d, "live.jsonl"), encoding="utf-8") as f:
+            live = [json.loads(line) for line in f if line.strip()]
+        audio = runs[0]["audio"]
+        cpu = statistics.median(r["cpu"] for r in runs)
+        wall = statistics.median(r["wall"] for r in runs)
+        self.target("voice: transcription speed (audio s per CPU s, whole process)", f"{audio / cpu:.1f}×", "—", None)
+        lines = ["## 5. Voice notes", "",
+                 f"PocketSphinx (Debian's en-us model) on a {audio:.1f} s utterance of read speech (two LibriVox clips "
+                 "from pocketsphinx-testdata, joined with sox): whole `margin note --voice --audio` processes, "
+                 f"medians of {len(runs)} runs; CPU is user + system, model loading included.", "",
+                 "| audio | wall | CPU | audio seconds per CPU second | per wall second |", "|---:|---:|---:|---:|---:|",
+                 f"| {audio:.1f} s | {ms(wall)} | {ms(cpu)} | {audio / cpu:.1f}× | {audio / wall:.1f}× |", "",
+                 f"Transcript: \"{runs[0]['text']}\"", "",
+                 "Live: `margin note --voice` records from a private PulseAudio server's null-sink monitor while paplay "
+                 "plays the utterance into the sink; timed from the moment paplay has played it to margin's exit "
+                 "(the note stored, playback resumed). Enter: Enter is pressed as the speech ends. Silence: margin "
+                 "waits for 2 s of silence, which the time includes.", "",
+                 "| ending | median | min | max | runs |", "|---|---:|---:|---:|---:|"]
+        for ending in ("enter", "silence"):
+            times = [r["seconds"] for r in live if r["ending"] == ending]
+            if not times:
+                continue
+            median = statistics.median(times)
+            lines.append(f"| {ending} | {ms(median)} | {ms(min(times))} | {ms(max(times))} | {len(times)} |")
+            if ending == "enter":
+                self.target("voice: end of a 10 s utterance to stored note (Enter)", ms(median), "≤ 1.5 s", median <= 1.5)
+            else:
+                self.target("voice: end of a 10 s utterance to stored note (2 s of silence)", ms(median), "—", None)
+        return lines + [""]
+
     # --- outputs --------------------------------------------------------------------------
     def table(self):
         width = max(len(t[0]) for t in self.targets)
@@ -355,7 +392,7 @@ def main():
     report = Report(results)
     everything = report.machine.get("parts", "all") == "all"
     sections = (report.capture() + report.capture_https() + report.requests() + report.scale() if everything else []) \
-        + report.filters()
+        + report.filters() + report.voice()
     if everything:
         report.plot(os.path.join(out_dir, "growth.png"))
     with open(os.path.join(out_dir, "RESULTS.md"), "w", encoding="utf-8") as f:

@@ -5,7 +5,7 @@
 # Knobs: BENCH_SIZES ("1000 100000 1000000"), BENCH_RUNS (30), BENCH_WARMUP (3),
 # BENCH_IMPORT_RUNS (3), BENCH_WATCH_SECONDS (60), BENCH_BIN (.build/release),
 # BENCH_OUT (where RESULTS.md and growth.png go; bench/ for a full default run, else bench/.work/),
-# BENCH_PARTS ("all", or "filters" for part 4 alone).
+# BENCH_PARTS ("all", "filters" for part 4 alone, or "voice" for part 5 alone).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -30,7 +30,7 @@ done
 [ "$runs" -ge 1 ] && [ "$import_runs" -ge 1 ] && [ "$watch_seconds" -ge 1 ] || die "BENCH_RUNS, BENCH_IMPORT_RUNS and BENCH_WATCH_SECONDS must be at least 1"
 for size in $sizes; do [[ $size =~ ^[1-9][0-9]*$ ]] || die "BENCH_SIZES must be note counts, got '$size'"; done
 [ -n "${sizes// /}" ] || die "BENCH_SIZES is empty"
-case $parts in all | filters) ;; *) die "BENCH_PARTS must be all or filters, got '$parts'" ;; esac
+case $parts in all | filters | voice) ;; *) die "BENCH_PARTS must be all, filters or voice, got '$parts'" ;; esac
 
 if [ "$sizes" = "1000 100000 1000000" ] && [ "$runs" -ge 30 ] && [ "$watch_seconds" -ge 60 ] && [ "$parts" = all ]; then
     full=1
@@ -353,7 +353,8 @@ hyper list --warmup "$warmup" --runs "$runs" "${list_args[@]}"
 hyper search --warmup "$warmup" --runs "$runs" "${search_args[@]}"
 fi
 
-. "$here/filters.sh"
+[ "$parts" = voice ] || . "$here/filters.sh"
+[ "$parts" = filters ] || . "$here/voice.sh"
 
 # --- results ------------------------------------------------------------------------------------
 "$python" "$here/report.py" "$results" "$out_dir"

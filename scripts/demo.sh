@@ -9,6 +9,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/margin-demo.XXXXXX")
 emulator_pid=
 cleanup() {
     [ -n "$emulator_pid" ] && kill "$emulator_pid" 2>/dev/null && wait "$emulator_pid" 2>/dev/null
+    [ -f "$work/pulse/run/pulse/pid" ] && kill "$(cat "$work/pulse/run/pulse/pid")" 2>/dev/null
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -41,6 +42,29 @@ run margin search cache
 first=$("$bin/margin" search naming --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)".*/\1/p')
 run margin jump "${first:0:8}"
 run margin now
+
+# Voice notes, transcribed on this machine by PocketSphinx from a real recording (LibriVox,
+# from Debian's pocketsphinx-testdata): first from the file, then "spoken" into a private
+# PulseAudio server whose null sink stands in for the microphone.
+clip=/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav
+if [ -f "$clip" ]; then
+    run margin note --voice --audio "$clip" --tag austen
+    voice=$("$bin/margin" list --tag voice --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)".*/\1/p')
+    run margin show "${voice:0:8}"
+    if command -v pulseaudio >/dev/null && command -v paplay >/dev/null && command -v parecord >/dev/null; then
+        mkdir -p "$work/pulse/run" && chmod 700 "$work/pulse/run"
+        HOME=$work/pulse XDG_RUNTIME_DIR=$work/pulse/run pulseaudio --daemonize=yes --exit-idle-time=-1 \
+            --use-pid-file=yes -n --log-target=syslog --load="module-null-sink sink_name=demo_sink" \
+            --load="module-native-protocol-unix auth-anonymous=1 socket=$work/pulse/native"
+        export PULSE_SERVER=unix:$work/pulse/native
+        pactl set-default-source demo_sink.monitor
+        # Speak once margin records: the clip goes into the sink, margin hears it from the monitor.
+        ( until pactl list short source-outputs | grep -q .; do sleep 0.1; done; paplay "$clip" ) &
+        speaker=$!
+        run margin note --voice --tag spoken </dev/null
+        wait "$speaker"
+    fi
+fi
 run margin logout
 run margin export --format markdown
 printf '\n$ margin export --format jsonl | margin import -\n'

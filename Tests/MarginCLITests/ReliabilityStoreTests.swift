@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 import Testing
 
 /// A store in a temporary folder, with Spotify unreachable (notes are saved unpinned).
@@ -28,7 +29,7 @@ struct ReliabilityStoreTests {
         let store = try OfflineStore()
         defer { store.remove() }
         try #require(try await store.run("note", "before the upgrade").status == 0)
-        #expect(try await Reliability.sqlite(store.db, "INSERT INTO grdb_migrations VALUES ('v999'); SELECT count(*) FROM grdb_migrations") == "6")
+        #expect(try await Reliability.sqlite(store.db, "INSERT INTO grdb_migrations VALUES ('v999'); SELECT count(*) FROM grdb_migrations") == String(NoteStore.migrations.count + 1))
         let before = try Data(contentsOf: URL(fileURLWithPath: store.db))
         for arguments in [["list"], ["note", "after the downgrade"]] {
             let result = try await Reliability.run(arguments, environment: store.env)

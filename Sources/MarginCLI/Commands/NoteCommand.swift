@@ -155,6 +155,8 @@ struct NoteFailure: MarginError {
             guard let moment else { return "\(reason); nothing was saved" }
             let place = moment.itemName.map { " in '\(Terminal.sanitize($0))'" } ?? ""
             let at = TimeValue.format(milliseconds: moment.progressMs)
+            // `--episode` pins to episodes alone; a track's moment is told as it is.
+            guard moment.itemType == "episode" else { return "\(reason); nothing was saved. The moment was \(at)\(place)" }
             return """
                 \(reason); nothing was saved. The moment was \(at)\(place): \
                 margin note --episode \(moment.itemID) --at \(at) "your thought"
