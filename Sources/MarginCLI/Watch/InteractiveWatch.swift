@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NoteStore
 import SpotifyClient
+import Voice
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +24,7 @@ struct InteractiveWatch {
         var session = WatchSession(
             player: api, openStore: { try store.open(settings) }, leadMs: try settings.noteLeadMs(),
             pauseOnNote: try pauseOnNote || settings.pauseOnNote(),
-            colour: (settings.environment["NO_COLOR"] ?? "").isEmpty, schedule: schedule)
+            colour: (settings.environment["NO_COLOR"] ?? "").isEmpty, schedule: schedule, voice: Self.voice(settings, store: store))
         // Log lines on stderr would land in the middle of the screen: while the view is up,
         // stderr goes nowhere, and what went wrong shows in the footer instead.
         let savedStderr = Self.silenceStandardError()
@@ -47,6 +48,13 @@ struct InteractiveWatch {
             raise(signo)
             throw ExitCode(128 + signo)
         }
+    }
+
+    /// What `v` records with: the recorder on PATH and the configured recognizer.
+    private static func voice(_ settings: Settings, store: StoreOptions) -> WatchVoice {
+        var voice = WatchVoice(storePath: store.path(settings), recorder: RecorderProgram.find(environment: settings.environment))
+        do { voice.transcriber = try settings.transcriber() } catch { voice.problem = error.errorDescription }
+        return voice
     }
 
     private static func silenceStandardError() -> Int32 {

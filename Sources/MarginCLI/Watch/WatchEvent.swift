@@ -1,6 +1,7 @@
 import NoteCapture
 import NoteStore
 import SpotifyClient
+import Voice
 
 /// What happens to the interactive `watch`, in the order its event loop takes it.
 enum WatchEvent: Sendable {
@@ -20,6 +21,12 @@ enum WatchEvent: Sendable {
     case finished(String?, pollSoon: Bool)
     /// A note could not be saved; it goes back into the editor, its pin and text kept.
     case unsaved(String, draft: WatchState.Draft)
+    /// The voice note's recording reached this second, at this level.
+    case voiceLevel(seconds: Double, level: Double)
+    /// The voice note's recording ended and is transcribed; `noteID` is the note it becomes.
+    case voiceRecorded(VoiceTake.Result, noteID: String)
+    /// The voice note's recording failed (no recorder, nothing heard): nothing is saved.
+    case voiceFailed(String)
 }
 
 /// What a poll of the player came back with.

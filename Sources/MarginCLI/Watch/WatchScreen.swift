@@ -29,7 +29,7 @@ enum WatchScreen {
         } else {
             progress = ScreenLine(text: Cells.fit("⏹ nothing playing", width: width))
         }
-        let draft = state.draft.map { draftLine($0, width: width) }
+        let draft = state.draft.map { draftLine($0, width: width) } ?? state.recording.map { recordingLine($0, width: width) }
         let footer = ScreenLine(text: footerText(state, at: now, width: width), style: .dim)
 
         // Rows by importance: what is left once the short screen has taken its share.
@@ -100,14 +100,28 @@ enum WatchScreen {
         return ScreenLine(text: prefix + draft.editor.visible(width: room))
     }
 
+    /// `● voice note at 12:34 · 0:03 ━━━━──── ` while recording; `transcribing…` after.
+    static func recordingLine(_ recording: WatchState.Recording, width: Int) -> ScreenLine {
+        let at = recording.moment?.progressMs.map { "voice note at \(TimeValue.format(milliseconds: $0))" } ?? "voice note (unpinned)"
+        guard !recording.finishing else {
+            return ScreenLine(text: Cells.fit("\(at) · " + (recording.cancelled ? "cancelling…" : "transcribing…"), width: width))
+        }
+        let elapsed = Int(recording.seconds)
+        let loudness = recording.level > 0 ? min(1, max(0, (20 * log10(recording.level) + 60) / 60)) : 0
+        let text = "● \(at) · \(elapsed / 60):\(String(format: "%02d", elapsed % 60)) \(Terminal.bar(fraction: loudness, width: 12))"
+        return ScreenLine(text: Cells.fit(text, width: width))
+    }
+
     /// What went wrong or happened, then the keys.
     static func footerText(_ state: WatchState, at now: ContinuousClock.Instant, width: Int) -> String {
         let keys: String
         if state.draft != nil {
             keys = "Enter save · Esc cancel"
+        } else if state.recording != nil {
+            keys = "Enter or 2 s of silence saves · Esc cancel"
         } else {
             let space = state.snapshot?.isPlaying == false ? "space play" : "space pause"
-            keys = "n note · \(space) · ←/→ -15s/+30s · q quit"
+            keys = "n note · v voice · \(space) · ←/→ -15s/+30s · q quit"
         }
         let status = [state.problem, state.message(at: now)].compactMap { $0 }.map(Terminal.sanitize)
         return Cells.fit((status + [keys]).joined(separator: " · "), width: width)

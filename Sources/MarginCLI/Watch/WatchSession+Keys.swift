@@ -7,6 +7,10 @@ extension WatchSession {
 
     /// One key: to the note being written when there is one, else a command.
     mutating func press(_ key: Key, at now: Instant) {
+        if state.recording != nil {
+            recordingKey(key, at: now)
+            return
+        }
         if key == .interrupt {
             ending = .status(130)
             return
@@ -21,7 +25,7 @@ extension WatchSession {
         case .character(" "): togglePlayback(at: now)
         case .left: seek(by: -Self.backMs, at: now)
         case .right: seek(by: Self.forwardMs, at: now)
-        case .character("v"), .character("V"): state.say("voice notes are not available in watch; press n to type one", at: now)
+        case .character("v"), .character("V"): startVoice(at: now)
         default: break
         }
     }

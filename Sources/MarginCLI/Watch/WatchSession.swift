@@ -18,6 +18,10 @@ struct WatchSession {
     let leadMs: Int
     let pauseOnNote: Bool
     let colour: Bool
+    /// What `v` records and transcribes with.
+    let voice: WatchVoice
+    /// Ends the voice note being recorded.
+    var voiceStop: AsyncStream<Void>.Continuation?
     var schedule: PollSchedule
 
     var state = WatchState()
@@ -39,7 +43,8 @@ struct WatchSession {
     let continuation: AsyncStream<WatchEvent>.Continuation
 
     init(player: any WatchPlayer, openStore: @escaping @Sendable () throws -> NoteDatabase, leadMs: Int, pauseOnNote: Bool,
-         colour: Bool, schedule: PollSchedule) {
+         colour: Bool, schedule: PollSchedule, voice: WatchVoice = WatchVoice(storePath: "")) {
+        self.voice = voice
         self.player = player
         self.openStore = openStore
         self.leadMs = leadMs
@@ -69,7 +74,7 @@ struct WatchSession {
         }
         await loop()
         // Playback paused for a note that was never finished plays on.
-        if state.draft?.pausedPlayback == true { try? await player.resume() }
+        if state.draft?.pausedPlayback == true || state.recording?.pausedPlayback == true { try? await player.resume() }
         let unsaved = state.draft?.editor.text.trimmingCharacters(in: .whitespaces)
         return (ending ?? .status(0), unsaved?.isEmpty == false ? unsaved : nil)
     }
@@ -98,6 +103,8 @@ struct WatchSession {
             break
         case .signal(SIGWINCH):
             screen.resize(RawTerminal.size())
+        case .signal(SIGINT) where state.recording != nil:
+            press(.interrupt, at: now)
         case .signal(SIGINT):
             ending = .status(130)
         case .signal(let signo):
@@ -113,6 +120,13 @@ struct WatchSession {
         case .unsaved(let message, let draft):
             state.say(message, at: now, for: .seconds(15))
             if state.draft == nil { state.draft = draft }
+        case .voiceLevel(let seconds, let level):
+            state.recording?.seconds = seconds
+            state.recording?.level = level
+        case .voiceRecorded(let result, let noteID):
+            recorded(result, noteID: noteID, failure: nil, at: now)
+        case .voiceFailed(let message):
+            recorded(nil, noteID: nil, failure: message, at: now)
         }
     }
 

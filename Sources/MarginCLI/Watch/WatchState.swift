@@ -20,6 +20,21 @@ struct WatchState: Sendable {
     var problem: String?
     /// The note being written, when there is one.
     var draft: Draft?
+    /// The voice note being recorded (`v`), when there is one.
+    var recording: Recording?
+
+    /// A voice note being recorded: its pin was fixed at the key press, as a draft's.
+    struct Recording: Equatable, Sendable {
+        var moment: PlaybackSnapshot?
+        var unpinnedReason: String?
+        var pausedPlayback = false
+        var seconds = 0.0
+        var level = 0.0
+        /// The recording has ended and is being transcribed and saved.
+        var finishing = false
+        /// Esc: the recording is dropped, nothing is saved.
+        var cancelled = false
+    }
 
     /// A note being written: its pin was fixed at the key press and never moves.
     struct Draft: Equatable, Sendable {

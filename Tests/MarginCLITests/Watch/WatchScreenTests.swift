@@ -34,7 +34,7 @@ struct WatchScreenTests {
         #expect(lines[1] == "Ep. 42 — Naming things")
         #expect(lines[2].hasPrefix("▶ 12:36 / 1:02:03 ━"))
         #expect(lines[3] == "on Kitchen speaker")
-        #expect(lines.last?.hasPrefix("n note · space pause · ←/→") == true)
+        #expect(lines.last?.hasPrefix("n note · v voice · space pause · ←/→") == true)
         #expect(lines.count == 30)
         #expect(lines.allSatisfy { Cells.width($0) <= 100 })
     }
