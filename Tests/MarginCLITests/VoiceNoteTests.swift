@@ -135,6 +135,44 @@ struct VoiceNoteTests {
         #expect(again["text"] as? String == "the bit about cache stampedes")
         #expect(again["tags"] as? [String] == ["voice"])
         #expect(!(again["text"] as? String ?? "").contains("progress"))
+
+        // A transcript typed by hand also ends "untranscribed".
+        FileManager.default.createFile(atPath: sandbox.root + "/broken", contents: Data())
+        let second = try await sandbox.object("note", "--voice", "--audio", Self.clip, "--json")
+        let secondID = String((second["id"] as? String ?? "").prefix(8))
+        #expect((second["tags"] as? [String])?.contains("untranscribed") == true)
+        _ = try await sandbox.margin("edit", secondID, "he was not an ill disposed young man")
+        let edited = try await sandbox.object("show", secondID, "--json")
+        #expect(edited["tags"] as? [String] == ["voice"])
+    }
+
+    @Test("transcribe.model that holds no model: the note is kept untranscribed and the message names the fix")
+    func missingModel() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        _ = try await sandbox.margin("config", "set", "transcribe.model", sandbox.root)
+        let result = try await sandbox.margin("note", "--voice", "--audio", Self.clip, "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("no PocketSphinx model in '\(sandbox.root)'; install pocketsphinx-en-us"), "\(result.stderr)")
+        let note = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(Set(note["tags"] as? [String] ?? []) == ["voice", "untranscribed"])
+        let refused = try await sandbox.margin("config", "set", "transcribe.model", "relative/path")
+        #expect(refused.status != 0)
+    }
+
+    @Test("a free account records without pausing, and says so")
+    func freeAccount() async throws {
+        var scenario = Scenario()
+        scenario.user.product = .free
+        let sandbox = try await Sandbox.loggedIn(scenario)
+        defer { Task { await sandbox.stop() } }
+        let result = try await sandbox.margin("note", "--voice", "--audio", Self.clip, "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("playback was not paused while you spoke"), "\(result.stderr)")
+        #expect(result.stderr.contains("Premium"), "\(result.stderr)")
+        let note = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(note["pinned"] as? Bool == true)
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
     }
 
     @Test("no recorder installed: one line naming what to install, exit 1, no note, the moment printed")

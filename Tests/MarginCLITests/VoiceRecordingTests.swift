@@ -90,6 +90,25 @@ struct VoiceRecordingTests {
         #expect(try Self.audioSeconds(sandbox, try Self.note(result)) == 2)
     }
 
+    @Test("on a terminal, a level meter and the elapsed time show while recording, and are cleared after")
+    func levelMeter() async throws {
+        let pulse = try await PulseServer.start()
+        defer { pulse.stop() }
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let command = "'\(MarginProcess.marginPath)' note --voice"
+        async let margin = MarginProcess.run(["-qefc", command, "/dev/null"], environment: sandbox.environment(pulse.environment),
+                                             executable: "/usr/bin/script")
+        try await pulse.waitForRecorder()
+        _ = try await pulse.tool("paplay", Self.clip)
+        let result = try await margin
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("Recording: say the note. Enter or Ctrl-C ends it"), "\(result.stdout)")
+        #expect(result.stdout.contains("● 0:0") && result.stdout.contains("of 120 s max"), "\(result.stdout)")
+        #expect(result.stdout.contains("\r\u{1B}[2K"), "the meter's line is cleared")
+        #expect(result.stdout.contains("Saved "))
+    }
+
     @Test("a sound server that is not there is one line naming the recorder, and no note")
     func noServer() async throws {
         let sandbox = try await Sandbox.loggedIn()
