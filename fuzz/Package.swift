@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // libFuzzer harnesses for margin's parsers of user and network input, kept apart from the main
-// package so that `make test` stays fast. SpotifyClient, NoteStore, NoteTransfer, NoteCapture and MarginCLI are shared through
+// package so that `make test` stays fast. SpotifyClient, NoteStore, NoteTransfer, NoteCapture, Voice, CPocketSphinx and MarginCLI are shared through
 // symlinks in Sources/; the external dependencies match the main Package.swift.
 //
 //   ./scripts/fuzz.sh 10        # build, then run every target for 10 seconds
@@ -12,7 +12,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let fuzzTargets = ["fuzz-time", "fuzz-ref", "fuzz-date", "fuzz-config", "fuzz-credentials",
-                   "fuzz-import", "fuzz-spotify", "fuzz-callback"]
+                   "fuzz-import", "fuzz-spotify", "fuzz-callback", "fuzz-wav"]
 
 let package = Package(
     name: "margin-fuzz",
@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
     ],
     targets: [
         .target(name: "FuzzDriver"),
@@ -48,6 +49,8 @@ let package = Package(
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "NoteTransfer", dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
+        .target(name: "Voice", dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: strict),
         .target(
             name: "MarginCLI",
             dependencies: [
@@ -55,13 +58,15 @@ let package = Package(
                 "NoteStore",
                 "NoteCapture",
                 "NoteTransfer",
+                "Voice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
     ] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "NoteTransfer", "MarginCLI"], swiftSettings: strict)
+        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "NoteTransfer", "MarginCLI", "Voice"],
+                          swiftSettings: strict)
     },
     swiftLanguageModes: [.v6]
 )
