@@ -62,9 +62,13 @@ public struct Recorder: Sendable {
                 let ending = try await withThrowingTaskGroup(of: Ending?.self) { group in
                     group.addTask {
                         var odd: UInt8?
+                        var header = WAVHeaderSkip()
                         for try await buffer in execution.standardOutput {
                             var block: [Int16] = []
-                            buffer.withUnsafeBytes { raw in
+                            buffer.withUnsafeBytes { received in
+                                // A recorder that writes a WAV stream (pw-record to "-") starts
+                                // with a header: the samples begin after it.
+                                let raw = header.samples(in: received)
                                 block.reserveCapacity(raw.count / 2 + 1)
                                 var index = 0
                                 if let first = odd, raw.count > 0 {
@@ -113,6 +117,34 @@ public struct Recorder: Sendable {
             throw .nothingHeard(seconds: seconds)
         }
         return Recording(audio: PCMAudio(samples: recorded, rate: PCMAudio.speechRate), ending: result.closureResult)
+    }
+
+    /// Finds where the samples start in a recorder's output: at once for raw output, after
+    /// the `data` chunk's header for a WAV stream.
+    struct WAVHeaderSkip {
+        private var pending: [UInt8] = []
+        private var done = false
+
+        mutating func samples(in bytes: UnsafeRawBufferPointer) -> [UInt8] {
+            guard !done else { return Array(bytes) }
+            pending += bytes
+            if pending.count >= 4, !pending.starts(with: Array("RIFF".utf8)) {
+                done = true
+                return pending
+            }
+            // The samples follow "data" and its 4-byte length.
+            let marker = Array("data".utf8)
+            if pending.count >= 12, let start = (12...max(12, pending.count - 8)).first(where: { pending[$0..<$0 + 4].elementsEqual(marker) }) {
+                done = true
+                return Array(pending[(start + 8)...])
+            }
+            // A header longer than any WAV writer's is not one: keep the bytes as samples.
+            if pending.count > 4096 {
+                done = true
+                return pending
+            }
+            return []
+        }
     }
 
     /// ``State`` behind a lock, shared by the reading task and the caller.

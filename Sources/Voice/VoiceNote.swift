@@ -35,8 +35,12 @@ public enum VoiceNote {
         return path
     }
 
-    /// The program that plays a recording: pw-play, paplay or aplay, whichever is installed.
+    /// The program that plays a recording: pw-play when a PipeWire server runs, paplay when a
+    /// PulseAudio server answers, else aplay; then whichever is installed.
     public static func player(environment: [String: String]) -> String? {
-        ["pw-play", "paplay", "aplay"].lazy.compactMap { Executables.find($0, environment: environment) }.first
+        let servers = SoundServers(environment: environment)
+        let candidates = [("pw-play", servers.pipeWire), ("paplay", servers.pulse), ("aplay", true)]
+        let installed = candidates.compactMap { name, running in Executables.find(name, environment: environment).map { ($0, running) } }
+        return (installed.first { $0.1 } ?? installed.first)?.0
     }
 }

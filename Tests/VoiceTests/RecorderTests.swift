@@ -32,6 +32,23 @@ struct RecorderTests {
         #expect(abs(recording.audio.seconds - 3) < 0.2)
     }
 
+    @Test("a recorder that writes a WAV stream has its header skipped, not recorded as sound")
+    func wavStream() async throws {
+        let raw = try Self.rawFile(speech: 1, quiet: 3)
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        // The header a streaming writer emits (sizes unknown), then the raw samples.
+        let wav = raw + ".wav"
+        var header = WAVFile.encode(PCMAudio(samples: [], rate: 16_000))
+        header.replaceSubrange(40..<44, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        try Data(header + Array(try Data(contentsOf: URL(fileURLWithPath: raw)))).write(to: URL(fileURLWithPath: wav))
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+        let recording = try await Recorder(program: Self.microphone(wav)).record(stop: Self.never)
+        let expected = try Data(contentsOf: URL(fileURLWithPath: raw))
+        let first = Int16(bitPattern: UInt16(expected[0]) | UInt16(expected[1]) << 8)
+        #expect(recording.audio.samples.first == first)
+        #expect(recording.audio.samples.count == 3 * 16_000)
+    }
+
     @Test("the limit ends a long recording at exactly --max")
     func limitEnds() async throws {
         let file = try Self.rawFile(speech: 8, quiet: 0)
@@ -84,5 +101,16 @@ struct RecorderTests {
         #expect(RecorderProgram.find(environment: ["PATH": bin, "PULSE_SERVER": "unix:/x"])?.name == "parecord")
         try FileManager.default.removeItem(atPath: bin + "/parecord")
         #expect(RecorderProgram.find(environment: ["PATH": bin])?.name == "arecord")
+        // The player follows the same servers: PipeWire's pw-play only when PipeWire runs.
+        for name in ["pw-play", "paplay", "aplay"] {
+            FileManager.default.createFile(atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        }
+        #expect(VoiceNote.player(environment: ["PATH": bin, "PULSE_SERVER": "unix:/x"]) == bin + "/paplay")
+        #expect(VoiceNote.player(environment: ["PATH": bin]) == bin + "/aplay")
+        let runtime = bin + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: runtime + "/pipewire-0", contents: Data())
+        #expect(VoiceNote.player(environment: ["PATH": bin, "XDG_RUNTIME_DIR": runtime]) == bin + "/pw-play")
+        #expect(RecorderProgram.find(environment: ["PATH": bin, "XDG_RUNTIME_DIR": runtime])?.name == "arecord", "pw-record is not installed here")
     }
 }
