@@ -61,8 +61,9 @@ let package = Package(
         .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         // sqlite3_config, which Swift cannot call (it is variadic).
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
-        // PocketSphinx from Debian's libpocketsphinx-dev, and the inline shim Swift needs for it.
-        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
+        // PocketSphinx from Debian's libpocketsphinx3, opened with dlopen when speech is decoded
+        // (linking it loads some forty libraries at every start), through a small C shim.
+        .target(name: "CPocketSphinx"),
         // Voice notes: the recorder, WAV files and resampling, and the transcribers.
         .target(
             name: "Voice",

@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "NoteTransfer", dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
-        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
+        .target(name: "CPocketSphinx"),
         .target(name: "Voice", dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: strict),
         .target(
             name: "MarginCLI",

@@ -43,27 +43,26 @@ public struct PocketSphinx: Transcriber {
         private let decoder: OpaquePointer
 
         public init(model: String) throws(VoiceError) {
+            if let reason = margin_ps_load() { throw .recognizerMissing(reason: String(cString: reason)) }
             let files = try PocketSphinx.files(in: model)
-            guard let decoder = margin_ps_init(files.hmm, files.lm, files.dict) else { throw .modelMissing(directory: model) }
+            guard let decoder = margin_ps_open(files.hmm, files.lm, files.dict) else { throw .modelMissing(directory: model) }
             self.decoder = decoder
-            ps_start_utt(decoder)
+            margin_ps_start(decoder)
         }
 
-        deinit { ps_free(decoder) }
+        deinit { margin_ps_close(decoder) }
 
         /// Decodes 16 kHz mono samples.
         public func feed(_ samples: [Int16]) {
             guard !samples.isEmpty else { return }
             samples.withUnsafeBufferPointer { buffer in
-                _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
+                _ = margin_ps_process(decoder, buffer.baseAddress, buffer.count)
             }
         }
 
         /// Ends the utterance and gives its best hypothesis ("" when nothing was recognized).
         public func finish() -> String {
-            ps_end_utt(decoder)
-            var score: Int32 = 0
-            guard let hypothesis = ps_get_hyp(decoder, &score) else { return "" }
+            guard let hypothesis = margin_ps_finish(decoder) else { return "" }
             return String(cString: hypothesis).normalizedTranscript
         }
     }

@@ -10,6 +10,8 @@ public enum VoiceError: Error, Equatable, Sendable {
     case unreadableAudio(path: String, reason: String)
     /// The recording could not be written beside the store.
     case cannotKeepAudio(path: String, reason: String)
+    /// PocketSphinx itself is not installed.
+    case recognizerMissing(reason: String)
     /// The PocketSphinx model cannot be loaded.
     case modelMissing(directory: String)
     /// `transcribe.command` failed or ran out of time.
@@ -29,6 +31,8 @@ public enum VoiceError: Error, Equatable, Sendable {
             "cannot read '\(path)': \(reason); give a 16-bit PCM WAV file"
         case .cannotKeepAudio(let path, let reason):
             "cannot write the recording '\(path)' (\(reason))"
+        case .recognizerMissing(let reason):
+            "PocketSphinx cannot be opened (\(reason)); install libpocketsphinx3 and pocketsphinx-en-us, or set transcribe.command"
         case .modelMissing(let directory):
             "no PocketSphinx model in '\(directory)'; install pocketsphinx-en-us, or point transcribe.model at a model directory"
         case .transcriberFailed(let command, let reason):
