@@ -122,6 +122,12 @@ public enum NoteTimestamp {
     // (https://howardhinnant.github.io/date_algorithms.html), exact for every Int64 day count
     // margin will meet and free of Calendar's allocation per call.
 
+    /// The calendar date `seconds` after the epoch; add a time zone's offset first for the
+    /// local day.
+    package static func civilDate(secondsSince1970 seconds: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        civil(fromDays: floorDivide(seconds, 86_400))
+    }
+
     private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         let quotient = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient

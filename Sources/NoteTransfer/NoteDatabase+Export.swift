@@ -41,7 +41,7 @@ extension NoteDatabase {
             // The Markdown order sorts every note. SQLite sorts a large result in runs through
             // temporary files, and with helper threads (as an import does) it sorts each run
             // while it goes on reading the notes.
-            try eachStep(MarkdownExport.query(filter), sortThreads: ImportSettings.sortThreads) { statement in
+            try eachStep(MarkdownExport.query(filter), sortThreads: ImportSettings.sortThreads) { _, statement in
                 markdown.append(statement, to: &out)
                 try flush()
             }
@@ -67,55 +67,39 @@ extension NoteDatabase {
         let query = Self.creationOrder(
             filter, columns: Note.columns + ", note_tag.tag, note.seq",
             from: "note LEFT JOIN note_tag ON note_tag.note_seq = note.seq")
-        do {
-            try writer.read { db in
-                let statement = try db.makeStatement(sql: query.sql)
-                try statement.setArguments(query.arguments)
-                let sqlite = statement.sqliteStatement
-                defer { sqlite3_reset(sqlite) }
-                var encoding = NoteRowEncoding()
-                // The note being written (rows of one note are adjacent: the order is by id
-                // within created_at), and whether the general path wrote it.
-                var current: Int64?
-                var general = false
-                // After the 12 of `Note.columns` and the tag.
-                let seqColumn: Int32 = 13
-                func endNote() {
-                    if current != nil, !general { encoding.end(to: &out) }
-                    if current != nil, lines { out.append(0x0A) }
-                }
-                while true {
-                    let code = sqlite3_step(sqlite)
-                    if code == SQLITE_DONE { break }
-                    guard code == SQLITE_ROW else {
-                        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
-                    }
-                    let seq = sqlite3_column_int64(sqlite, seqColumn)
-                    if seq == current {
-                        guard !general else { continue }
-                        if encoding.addTag(sqlite, to: &out) { continue }
-                        // Tags out of order or not ASCII: the general path writes this note.
-                        out.removeSubrange(noteStart...)
-                    } else {
-                        endNote()
-                        try flush(false)
-                        if !lines { out.append(contentsOf: first ? [0x0A] : [UInt8(ascii: ","), 0x0A]) }
-                        first = false
-                        current = seq
-                        noteStart = out.count
-                        general = false
-                        if encoding.begin(sqlite, to: &out) { continue }
-                    }
-                    general = true
-                    let row = try Row.fetchOne(
-                        db, sql: "SELECT \(Note.selection) FROM note WHERE note.seq = ?", arguments: [seq])
-                    if let row { NoteEncoding.appendObject(try Note(row: row), to: &out) }
-                }
-                endNote()
-            }
-        } catch let error as DatabaseError {
-            throw NoteStoreError(error, path: displayPath)
+        var encoding = NoteRowEncoding()
+        // The note being written (rows of one note are adjacent: the order is by id within
+        // created_at), and whether the general path wrote it.
+        var current: Int64?
+        var general = false
+        // After the 12 of `Note.columns` and the tag.
+        let seqColumn: Int32 = 13
+        func endNote() {
+            if current != nil, !general { encoding.end(to: &out) }
+            if current != nil, lines { out.append(0x0A) }
         }
+        try eachStep(query) { db, sqlite in
+            let seq = sqlite3_column_int64(sqlite, seqColumn)
+            if seq == current {
+                guard !general else { return }
+                if encoding.addTag(sqlite, to: &out) { return }
+                // Tags out of order or not ASCII: the general path writes this note.
+                out.removeSubrange(noteStart...)
+            } else {
+                endNote()
+                try flush(false)
+                if !lines { out.append(contentsOf: first ? [0x0A] : [UInt8(ascii: ","), 0x0A]) }
+                first = false
+                current = seq
+                noteStart = out.count
+                general = false
+                if encoding.begin(sqlite, to: &out) { return }
+            }
+            general = true
+            let row = try Row.fetchOne(db, sql: "SELECT \(Note.selection) FROM note WHERE note.seq = ?", arguments: [seq])
+            if let row { NoteEncoding.appendObject(try Note(row: row), to: &out) }
+        }
+        endNote()
         if !lines {
             out.append(contentsOf: first ? [UInt8(ascii: "]"), 0x0A] : [0x0A, UInt8(ascii: "]"), 0x0A])
         }
@@ -123,7 +107,7 @@ extension NoteDatabase {
     }
 
     /// An empty buffer for export output, with room for a chunk and the note that overflows it.
-    private static func outputBuffer() -> [UInt8] {
+    static func outputBuffer() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(exportChunkSize + 16 * 1024)
         return out
@@ -131,7 +115,7 @@ extension NoteDatabase {
 
     /// Hands `out` to `sink` once it holds ``exportChunkSize`` bytes (with `force`, once it
     /// holds any), then empties it.
-    private static func flush(_ out: inout [UInt8], to sink: (Data) throws -> Void, force: Bool) throws {
+    static func flush(_ out: inout [UInt8], to sink: (Data) throws -> Void, force: Bool) throws {
         guard force ? !out.isEmpty : out.count >= exportChunkSize else { return }
         try sink(Data(out))
         out.removeAll(keepingCapacity: true)
@@ -152,13 +136,24 @@ extension NoteDatabase {
     }
 
     /// Runs `query` on a read connection and calls `body` with the statement after each step
-    /// that gives a row; SQLite may sort with `sortThreads` helper threads meanwhile.
-    private func eachStep(
-        _ query: (sql: String, arguments: StatementArguments), sortThreads: Int, _ body: (SQLiteStatement) throws -> Void
+    /// that gives a row (and the connection, for a lookup of its own); SQLite may sort with
+    /// `sortThreads` helper threads meanwhile.
+    func eachStep(
+        _ query: (sql: String, arguments: StatementArguments), sortThreads: Int = 0,
+        _ body: (Database, SQLiteStatement) throws -> Void
+    ) throws {
+        try eachStep({ _ in query }, sortThreads: sortThreads, body)
+    }
+
+    /// ``eachStep(_:sortThreads:_:)`` with a query made on the same connection (and snapshot).
+    func eachStep(
+        _ makeQuery: (Database) throws -> (sql: String, arguments: StatementArguments), sortThreads: Int = 0,
+        _ body: (Database, SQLiteStatement) throws -> Void
     ) throws {
         do {
             try writer.read { db in
-                let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
+                let query = try makeQuery(db)
+                let threads = sortThreads == 0 ? 0 : try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
                 if sortThreads != threads { try db.execute(sql: "PRAGMA threads = \(sortThreads)") }
                 defer { if sortThreads != threads { try? db.execute(sql: "PRAGMA threads = \(threads)") } }
                 let statement = try db.makeStatement(sql: query.sql)
@@ -171,7 +166,7 @@ extension NoteDatabase {
                     guard code == SQLITE_ROW else {
                         throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
                     }
-                    try body(sqlite)
+                    try body(db, sqlite)
                 }
             }
         } catch let error as DatabaseError {

@@ -82,9 +82,10 @@ public struct Recorder: Sendable {
                                 }
                                 if index < raw.count { odd = raw[index] }
                             }
-                            let (ending, updates) = state.withLock { $0.add(block, limit: limit) }
+                            let (ending, updates, kept) = state.withLock { $0.add(block, limit: limit) }
                             for update in updates { progress(update) }
-                            samples(block)
+                            // The recognizer hears what is recorded: not past the limit or the silence.
+                            samples(kept)
                             if let ending { return ending }
                         }
                         return .recorderEnded
@@ -161,8 +162,10 @@ public struct Recorder: Sendable {
         var frameStart = 0
         var gateEnding: SpeechGate.Ending?
 
-        /// Adds a block; returns the ending it brings, if any, and a progress update per frame.
-        mutating func add(_ block: [Int16], limit: Int) -> (Ending?, [Progress]) {
+        /// Adds a block; returns the ending it brings, if any, a progress update per frame, and
+        /// the samples of the block that the recording keeps.
+        mutating func add(_ block: [Int16], limit: Int) -> (Ending?, [Progress], [Int16]) {
+            let before = samples.count
             samples += block.prefix(max(0, limit - samples.count))
             var updates: [Progress] = []
             var ending: Ending?
@@ -179,7 +182,7 @@ public struct Recorder: Sendable {
                 updates.append(Progress(seconds: Double(frameStart) / Double(PCMAudio.speechRate), level: level, heardSpeech: gate.heardSpeech))
             }
             if ending == nil, samples.count >= limit { ending = .limit }
-            return (ending, updates)
+            return (ending, updates, Array(samples[min(before, samples.count)...]))
         }
     }
 }

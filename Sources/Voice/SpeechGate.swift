@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides, from the level of each 50 ms frame, when a recording ends by itself: after
 /// ``silence`` of quiet once speech was heard, or after ``waitForSpeech`` with none.
 public struct SpeechGate: Sendable {
@@ -37,6 +39,11 @@ public struct SpeechGate: Sendable {
         var sum = 0.0
         for sample in frame { sum += Double(sample) * Double(sample) }
         return (sum / Double(frame.count)).squareRoot() / 32_768
+    }
+
+    /// A level (RMS, 0…1) as a meter's fraction: about -60 dBFS to full scale.
+    public static func loudness(_ level: Double) -> Double {
+        level > 0 ? min(1, max(0, (20 * log10(level) + 60) / 60)) : 0
     }
 
     public enum Ending: Sendable, Equatable { case silence, nothingHeard }

@@ -14,6 +14,13 @@ public struct VoiceTake: Sendable {
         public var ending: Recorder.Ending?
         /// The file was longer than the limit and was cut to it.
         public var cut: Bool
+
+        /// The note's text: the transcript, or empty when there is none.
+        public var text: String { (try? transcript.get()) ?? "" }
+
+        /// The note's tags: ``VoiceNote/tag``, and ``VoiceNote/untranscribedTag`` when no
+        /// words were transcribed.
+        public var tags: [String] { text.isEmpty ? [VoiceNote.tag, VoiceNote.untranscribedTag] : [VoiceNote.tag] }
     }
 
     public var transcriber: any Transcriber

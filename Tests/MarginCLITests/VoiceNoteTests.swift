@@ -1,6 +1,7 @@
 import Foundation
 import SpotifyEmulator
 import Testing
+import Voice
 
 /// `margin note --voice` from recordings: the real PocketSphinx on real speech from Debian's
 /// pocketsphinx-testdata, against the emulator. The microphone path is in VoiceRecordingTests.
@@ -12,16 +13,7 @@ struct VoiceNoteTests {
     static let words = "he was not an ill disposed young man".split(separator: " ").map(String.init)
 
     static func wordErrorRate(_ text: String, _ reference: [String]) -> Double {
-        let words = text.lowercased().split(separator: " ").map(String.init)
-        var previous = Array(0...words.count)
-        for (i, expected) in reference.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: words.count)
-            for (j, word) in words.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (expected == word ? 0 : 1))
-            }
-            previous = current
-        }
-        return Double(previous[words.count]) / Double(reference.count)
+        WordErrorRate.of(text, reference: reference)
     }
 
     /// A WAV of `seconds` (at least 1) of a 300 Hz tone at `rate`, made with sox.

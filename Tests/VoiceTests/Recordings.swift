@@ -17,18 +17,4 @@ enum Recordings {
             return (librivox + "/\(name).wav", words)
         }
     }
-
-    /// Word error rate: word-level edit distance over the reference's length.
-    static func wordErrorRate(_ hypothesis: String, reference: [String]) -> Double {
-        let words = hypothesis.lowercased().split(separator: " ").map(String.init)
-        var previous = Array(0...words.count)
-        for (i, expected) in reference.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: words.count)
-            for (j, word) in words.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (expected == word ? 0 : 1))
-            }
-            previous = current
-        }
-        return Double(previous[words.count]) / Double(max(reference.count, 1))
-    }
 }

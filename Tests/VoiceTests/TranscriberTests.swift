@@ -27,7 +27,7 @@ struct TranscriberTests {
         for clip in try Recordings.librivoxClips() {
             let audio = try WAVFile.read(path: clip.file)
             let text = try await PocketSphinx().transcribe(audio, file: clip.file)
-            let rate = Recordings.wordErrorRate(text, reference: clip.words)
+            let rate = WordErrorRate.of(text, reference: clip.words)
             #expect(rate < 0.8, "\(clip.file): \(text)")
             errors += rate * Double(clip.words.count)
             words += clip.words.count
@@ -42,7 +42,7 @@ struct TranscriberTests {
         let atCDRate = original.resampled(to: 44_100)
         let text = try await PocketSphinx().transcribe(atCDRate, file: clip.file)
         let direct = try await PocketSphinx().transcribe(original, file: clip.file)
-        #expect(Recordings.wordErrorRate(text, reference: clip.words) <= Recordings.wordErrorRate(direct, reference: clip.words) + 0.15, "\(text)")
+        #expect(WordErrorRate.of(text, reference: clip.words) <= WordErrorRate.of(direct, reference: clip.words) + 0.15, "\(text)")
     }
 
     @Test("the decoder fed in blocks while recording gives the same transcript as one pass")

@@ -13,7 +13,8 @@ extension MarginCommand {
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
 
         func run() async throws {
-            let database = try store.open(try Settings())
+            let settings = try Settings()
+            let database = try store.open(settings)
             let note = try database.resolve(prefix: id)
             if !yes {
                 guard Console.stdinIsTerminal else {
@@ -27,7 +28,7 @@ extension MarginCommand {
             }
             try database.delete(id: note.id)
             // Its recording goes too; the note is already gone if this fails.
-            try? FileManager.default.removeItem(atPath: VoiceNote.audioPath(noteID: note.id, store: store.path(try Settings())))
+            try? FileManager.default.removeItem(atPath: VoiceNote.audioPath(noteID: note.id, store: store.path(settings)))
             try Console.out("Deleted \(note.id.prefix(8)).")
         }
     }

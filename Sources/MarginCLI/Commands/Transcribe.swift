@@ -24,9 +24,10 @@ extension MarginCommand {
             let path = VoiceNote.audioPath(noteID: note.id, store: store.path(settings))
             guard FileManager.default.fileExists(atPath: path) else { throw VoiceCommandError.noRecording(id: short) }
             let audio = try WAVFile.read(path: path)
-            let text = try await settings.transcriber().transcribe(audio, file: path)
+            let transcriber = try settings.transcriber()
+            let text = try await transcriber.transcribe(audio, file: path)
             guard !text.isEmpty else {
-                throw VoiceError.transcriberFailed(command: try settings.transcriber().name, reason: "recognized no words; 'margin edit \(short)' types them")
+                throw VoiceError.transcriberFailed(command: transcriber.name, reason: "recognized no words; 'margin edit \(short)' types them")
             }
             note.text = text
             note.tags.removeAll { $0 == VoiceNote.untranscribedTag }

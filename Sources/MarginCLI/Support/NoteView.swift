@@ -70,19 +70,10 @@ enum NoteView {
 
     /// The day a note was taken, in the local time zone: `2026-11-21`.
     static func day(_ date: Date, in zone: TimeZone = localZone) -> String {
-        // The civil date of a day count (Howard Hinnant's days_from_civil, inverted): a long
-        // listing formats thousands of days, and Calendar takes microseconds for each.
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
-        let days = (seconds >= 0 ? seconds : seconds - 86_399) / 86_400 + 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func padded(_ value: Int, _ width: Int) -> String {
+        // Calendar takes microseconds a day, and a long listing formats thousands of them.
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(zone.secondsFromGMT(for: date))
+        let (year, month, day) = NoteTimestamp.civilDate(secondsSince1970: seconds)
+        func padded(_ value: Int64, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }

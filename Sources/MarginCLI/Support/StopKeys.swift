@@ -78,10 +78,8 @@ final class LevelMeter: Sendable {
             last = progress.seconds
             return true
         }) else { return }
-        // About -60 dBFS to full scale across the bar.
-        let loudness = progress.level > 0 ? min(1, max(0, (20 * log10(progress.level) + 60) / 60)) : 0
-        let elapsed = Int(progress.seconds)
-        Console.prompt("\r\u{1B}[2K● \(elapsed / 60):\(String(format: "%02d", elapsed % 60)) \(Terminal.bar(fraction: loudness)) of \(Int(maxSeconds)) s max")
+        let elapsed = TimeValue.format(milliseconds: Int(progress.seconds * 1000))
+        Console.prompt("\r\u{1B}[2K● \(elapsed) \(Terminal.bar(fraction: SpeechGate.loudness(progress.level))) of \(Int(maxSeconds)) s max")
     }
 
     func end() {

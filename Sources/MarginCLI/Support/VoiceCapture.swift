@@ -25,30 +25,24 @@ struct VoiceCapture: Sendable {
         }
         let meter = LevelMeter(enabled: audioFile == nil && Console.stderrIsTerminal, maxSeconds: maxSeconds)
         meter.start()
-        let result: VoiceTake.Result
-        do {
-            result = try await take.take(from: source, progress: { meter.show($0) }) { audio throws(VoiceError) in
-                try VoiceNote.keep(audio, noteID: noteID, store: storePath)
-            }
-        } catch {
+        defer {
             meter.end()
             StopKeys.restore()
-            throw error
         }
-        meter.end()
-        StopKeys.restore()
+        let result = try await take.take(from: source, progress: { meter.show($0) }) { audio throws(VoiceError) in
+            try VoiceNote.keep(audio, noteID: noteID, store: storePath)
+        }
         if result.cut { Console.err("margin: the recording is longer than \(Int(maxSeconds)) s (--max); the note keeps its first \(Int(maxSeconds)) s") }
         if result.ending == .limit { Console.err("margin: stopped at the \(Int(maxSeconds)) s limit (--max)") }
         let short = noteID.prefix(8)
         switch result.transcript {
         case .success(let text) where !text.isEmpty:
             Console.err("margin: heard (\(take.transcriber.name), a draft; 'margin edit \(short)' corrects it): \(Terminal.sanitize(text))")
-            return CaptureRequest.Dictation(text: text, tags: [VoiceNote.tag])
         case .success:
             Console.err("margin: no words recognized; the recording is kept: 'margin listen \(short)', then 'margin edit \(short)' or 'margin transcribe \(short)'")
         case .failure(let error):
             Console.err("margin: \(error.message); the recording is kept: 'margin transcribe \(short)' tries again")
         }
-        return CaptureRequest.Dictation(text: "", tags: [VoiceNote.tag, VoiceNote.untranscribedTag])
+        return CaptureRequest.Dictation(text: result.text, tags: result.tags)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Voice
 import NoteStore
 import SpotifyClient
 
@@ -106,9 +107,8 @@ enum WatchScreen {
         guard !recording.finishing else {
             return ScreenLine(text: Cells.fit("\(at) · " + (recording.cancelled ? "cancelling…" : "transcribing…"), width: width))
         }
-        let elapsed = Int(recording.seconds)
-        let loudness = recording.level > 0 ? min(1, max(0, (20 * log10(recording.level) + 60) / 60)) : 0
-        let text = "● \(at) · \(elapsed / 60):\(String(format: "%02d", elapsed % 60)) \(Terminal.bar(fraction: loudness, width: 12))"
+        let elapsed = TimeValue.format(milliseconds: Int(recording.seconds * 1000))
+        let text = "● \(at) · \(elapsed) \(Terminal.bar(fraction: SpeechGate.loudness(recording.level), width: 12))"
         return ScreenLine(text: Cells.fit(text, width: width))
     }
 

@@ -86,12 +86,7 @@ extension WatchSession {
 
     /// Stores the voice note through the capture use case, pinned where `v` was pressed.
     func saveVoice(_ result: VoiceTake.Result, noteID: String, recording: WatchState.Recording) {
-        let dictation: CaptureRequest.Dictation
-        if case .success(let text) = result.transcript, !text.isEmpty {
-            dictation = CaptureRequest.Dictation(text: text, tags: [VoiceNote.tag])
-        } else {
-            dictation = CaptureRequest.Dictation(text: "", tags: [VoiceNote.tag, VoiceNote.untranscribedTag])
-        }
+        let dictation = CaptureRequest.Dictation(text: result.text, tags: result.tags)
         let moment = recording.moment
         let capture = NoteCapture(player: RememberedPlayer(moment: moment, reason: recording.unpinnedReason),
                                   playerUnavailable: recording.unpinnedReason, openStore: openStore)

@@ -93,9 +93,10 @@ struct Sandbox {
     }
 
     /// Logs in through the real binary; fails the caller's expectations if it does not work.
+    /// The wait is long: with speech being decoded beside it, a loaded test process once took over 20 s.
     @discardableResult
     func login() async throws -> ProcessResult {
-        try await margin("login", "--timeout", "20")
+        try await margin("login", "--timeout", "45")
     }
 
     func credentialsMode() throws -> Int {
