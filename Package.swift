@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "NoteCapture", targets: ["NoteCapture"]),
         .library(name: "NoteTransfer", targets: ["NoteTransfer"]),
         .library(name: "Voice", targets: ["Voice"]),
+        .library(name: "NoteSync", targets: ["NoteSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -30,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -70,6 +72,21 @@ let package = Package(
             dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")],
             swiftSettings: strict
         ),
+        // Sync through a PostgreSQL hub: the hybrid logical clock, the change log, push and pull.
+        .target(
+            name: "NoteSync",
+            dependencies: [
+                "NoteStore",
+                "NoteTransfer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "MarginCLI",
             dependencies: [
@@ -77,6 +94,7 @@ let package = Package(
                 "NoteStore",
                 "NoteCapture",
                 "NoteTransfer",
+                "NoteSync",
                 "Voice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -129,6 +147,7 @@ let package = Package(
         .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "VoiceTests", dependencies: ["Voice"], swiftSettings: strict),
+        .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,7 +30,7 @@ done
 [ "$runs" -ge 1 ] && [ "$import_runs" -ge 1 ] && [ "$watch_seconds" -ge 1 ] || die "BENCH_RUNS, BENCH_IMPORT_RUNS and BENCH_WATCH_SECONDS must be at least 1"
 for size in $sizes; do [[ $size =~ ^[1-9][0-9]*$ ]] || die "BENCH_SIZES must be note counts, got '$size'"; done
 [ -n "${sizes// /}" ] || die "BENCH_SIZES is empty"
-case $parts in all | filters | voice) ;; *) die "BENCH_PARTS must be all, filters or voice, got '$parts'" ;; esac
+case $parts in all | filters | voice | sync) ;; *) die "BENCH_PARTS must be all, filters, voice or sync, got '$parts'" ;; esac
 
 if [ "$sizes" = "1000 100000 1000000" ] && [ "$runs" -ge 30 ] && [ "$watch_seconds" -ge 60 ] && [ "$parts" = all ]; then
     full=1
@@ -353,8 +353,9 @@ hyper list --warmup "$warmup" --runs "$runs" "${list_args[@]}"
 hyper search --warmup "$warmup" --runs "$runs" "${search_args[@]}"
 fi
 
-[ "$parts" = voice ] || . "$here/filters.sh"
-[ "$parts" = filters ] || . "$here/voice.sh"
+case $parts in all | filters) . "$here/filters.sh" ;; esac
+case $parts in all | voice) . "$here/voice.sh" ;; esac
+case $parts in all | sync) . "$here/sync.sh" ;; esac
 
 # --- results ------------------------------------------------------------------------------------
 "$python" "$here/report.py" "$results" "$out_dir"

@@ -10,6 +10,7 @@ emulator_pid=
 cleanup() {
     [ -n "$emulator_pid" ] && kill "$emulator_pid" 2>/dev/null && wait "$emulator_pid" 2>/dev/null
     [ -f "$work/pulse/run/pulse/pid" ] && kill "$(cat "$work/pulse/run/pulse/pid")" 2>/dev/null
+    [ -f "$work/hub/data/postmaster.pid" ] && kill -QUIT "$(head -1 "$work/hub/data/postmaster.pid")" 2>/dev/null
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -64,6 +65,40 @@ if [ -f "$clip" ]; then
         run margin note --voice --tag spoken </dev/null
         wait "$speaker"
     fi
+fi
+
+# Two homes, one set of notes: a throwaway PostgreSQL cluster is the hub; the laptop is this
+# demo's store, the desktop a second HOME that starts empty.
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+if [ -n "$pg_bin" ] && [ -x "$pg_bin/postgres" ]; then
+    hub=$work/hub
+    mkdir -p "$hub" && echo demo-hub-pw >"$hub/pw"
+    chmod o+x "$work"  # the server runs as postgres under root, and must reach its folder
+    as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+    [ "$(id -u)" = 0 ] && chown -R postgres "$hub"
+    as_pg "$pg_bin/initdb" -D "$hub/data" -U postgres -A scram-sha-256 --pwfile "$hub/pw" --no-sync -E UTF8 --locale=C >/dev/null
+    hub_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    printf "listen_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$hub" >>"$hub/data/postgresql.conf"
+    as_pg "$pg_bin/pg_ctl" -D "$hub/data" -l "$hub/log" -w -o "-p $hub_port" start </dev/null >/dev/null 2>&1
+    PGPASSWORD=demo-hub-pw psql -X -q -h 127.0.0.1 -p "$hub_port" -U postgres -c "CREATE DATABASE notes"
+    printf '127.0.0.1:%s:notes:postgres:demo-hub-pw\n' "$hub_port" >"$HOME/.pgpass" && chmod 600 "$HOME/.pgpass"
+    run margin config set sync.url "postgres://postgres@127.0.0.1:$hub_port/notes?sslmode=disable"
+    run margin sync
+    desktop=$work/desktop
+    mkdir -p "$desktop"
+    cp "$HOME/.pgpass" "$desktop/.pgpass"
+    on_desktop() { HOME=$desktop XDG_CONFIG_HOME=$desktop/config XDG_DATA_HOME=$desktop/data MARGIN_SYNC_URL="postgres://postgres@127.0.0.1:$hub_port/notes?sslmode=disable" "$bin/margin" "$@"; }
+    printf '\n$ margin sync    # on the desktop\n'; on_desktop sync
+    printf '\n$ margin list --tag caching    # on the desktop\n'; on_desktop list --tag caching
+    stampede=$("$bin/margin" search stampedes --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)".*/\1/p')
+    printf '\n$ margin edit %s "…"    # on the desktop, offline\n' "${stampede:0:8}"
+    on_desktop edit "${stampede:0:8}" "cache stampedes: jitter the expiry, or lock one refresh"
+    run margin edit "${stampede:0:8}" "cache stampedes: the laptop's words"
+    printf '\n$ margin sync    # on the desktop\n'; on_desktop sync
+    run margin sync
+    printf '\n$ margin sync    # on the desktop\n'; on_desktop sync
+    run margin show "${stampede:0:8}" --history
+    as_pg "$pg_bin/pg_ctl" -D "$hub/data" -m fast -w stop >/dev/null 2>&1
 fi
 run margin logout
 run margin export --format markdown

@@ -13,7 +13,7 @@ public struct MarginCommand: AsyncParsableCommand {
         subcommands: [
             Login.self, Logout.self, Whoami.self, Config.self,
             NoteCommand.self, List.self, Show.self, Edit.self, Delete.self, Tag.self, Pin.self, Search.self, Jump.self,
-            Listen.self, Transcribe.self,
+            Listen.self, Transcribe.self, Sync.self,
             Export.self, Import.self,
             Now.self, Devices.self, Pause.self, Resume.self, Seek.self, Back.self, Forward.self, Watch.self,
         ]

@@ -14,6 +14,7 @@ extension NoteDatabase {
         migrator.registerMigration("v4", migrate: migrateV4)
         migrator.registerMigration("v5", migrate: migrateV5)
         migrator.registerMigration("v6", migrate: migrateV6)
+        migrator.registerMigration("v7", migrate: migrateV7)
         // Future migrations go here, each under a new name.
         return migrator
     }

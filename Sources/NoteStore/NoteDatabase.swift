@@ -189,7 +189,7 @@ public struct NoteDatabase: Sendable {
     }
 
     /// Runs `body` on a read connection, mapping failures.
-    func reading<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
+    package func reading<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
         do {
             return try writer.read(body)
         } catch {
@@ -198,7 +198,7 @@ public struct NoteDatabase: Sendable {
     }
 
     /// Runs `body` in one write transaction, mapping failures; any error rolls it back.
-    func writing<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
+    package func writing<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
         do {
             return try writer.write(body)
         } catch {

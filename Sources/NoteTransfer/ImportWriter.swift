@@ -32,6 +32,8 @@ struct ImportWriter {
     private var prepared = false
     /// Ids to `seq`, in a bulk import: the stored notes', then each new note's.
     private var seqByKey: [NoteKey: Int64] = [:]
+    /// The stored notes the import replaced, for the change log.
+    private var replacedSeqs: [Int64] = []
     private var statements: Statements
 
     /// Whether `records` records into a store whose largest `seq` is `storedSeq` are a bulk
@@ -92,6 +94,7 @@ struct ImportWriter {
             try bind(keepOldText, 1, seq)
             try run(keepOldText)
         }
+        replacedSeqs.append(seq)
         try bind(statements.updateNote, 1, seq)
         try bindNote(record, from: batch, to: statements.updateNote)
         try run(statements.updateNote)
@@ -107,6 +110,7 @@ struct ImportWriter {
             if !bulk { try db.execute(sql: "DROP TABLE temp.import_old") }
             return
         }
+        try NoteDatabase.markChanged(db, afterSeq: lastSeqBefore, seqs: replacedSeqs)
         if bulk {
             try ImportSettings.prepareSorting(db)
             for sql in dropped { try db.execute(sql: sql) }
@@ -143,13 +147,17 @@ struct ImportWriter {
     static let rebuildHashSize = 64 << 20
     static let defaultHashSize = 1 << 20
 
+    /// The triggers an import drops: the full-text index's and the change log's (`sync_…`).
+    private static let droppedTriggers =
+        "(name LIKE '\\_\\_note\\_ft\\_%' ESCAPE '\\' OR name LIKE 'sync\\_%' ESCAPE '\\')"
+
     /// Drops the triggers (and in a bulk import the indexes) before the first write.
     private mutating func prepareForWriting() throws {
         guard !prepared else { return }
         prepared = true
         let kinds = bulk
-            ? "(type = 'index' AND tbl_name IN ('note', 'note_tag')) OR (type = 'trigger' AND name LIKE '\\_\\_note\\_ft\\_%' ESCAPE '\\')"
-            : "type = 'trigger' AND name LIKE '\\_\\_note\\_ft\\_%' ESCAPE '\\'"
+            ? "(type = 'index' AND tbl_name IN ('note', 'note_tag')) OR (type = 'trigger' AND \(Self.droppedTriggers))"
+            : "type = 'trigger' AND \(Self.droppedTriggers)"
         let rows = try Row.fetchAll(db, sql: """
             SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND (\(kinds))
             ORDER BY type = 'trigger', name

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NoteSync
 
 extension MarginCommand.Config {
     /// `margin config get [KEY]`: one value, or every set value as `key = value`.
@@ -13,13 +14,19 @@ extension MarginCommand.Config {
         func run() async throws {
             let config = try Settings().config
             if let key {
-                guard let value = config[try MarginCommand.Config.fileKey(key)] else { throw CLIError.configKeyUnset(key) }
-                try Console.out(value)
+                let fileKey = try MarginCommand.Config.fileKey(key)
+                guard let value = config[fileKey] else { throw CLIError.configKeyUnset(key) }
+                try Console.out(Self.shown(fileKey, value))
                 return
             }
             for fileKey in ConfigFile.keys {
-                if let value = config[fileKey] { try Console.out("\(MarginCommand.Config.userKey(fileKey)) = \(value)") }
+                if let value = config[fileKey] { try Console.out("\(MarginCommand.Config.userKey(fileKey)) = \(Self.shown(fileKey, value))") }
             }
+        }
+
+        /// The value as printed: a password written into sync.url by hand is shown as `***`.
+        static func shown(_ fileKey: String, _ value: String) -> String {
+            fileKey == "sync.url" ? HubAddress.redacted(value) : value
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NoteSync
 import SpotifyClient
 
 extension MarginCommand.Config {
@@ -7,7 +8,7 @@ extension MarginCommand.Config {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a configuration value.")
 
-        @Argument(help: "client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model or transcribe.timeout.") var key: String
+        @Argument(help: "client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model, transcribe.timeout, sync.url or sync.auto.") var key: String
         @Argument(help: "The value.") var value: String
 
         func run() async throws {
@@ -62,6 +63,13 @@ extension MarginCommand.Config {
             case "transcribe.timeout":
                 guard let seconds = Settings.seconds(value), seconds >= 1, seconds <= 3600 else {
                     throw CLIError.invalidConfigValue(key: "transcribe.timeout", value: value, example: "120 (seconds, 1 to 3600)")
+                }
+            case "sync.url":
+                let address = try HubAddress(value, environment: [:])
+                if address.password != nil { throw CLIError.passwordInConfig }
+            case "sync.auto":
+                guard Settings.flag(value) != nil else {
+                    throw CLIError.invalidConfigValue(key: "sync.auto", value: value, example: "true or false")
                 }
             default:
                 guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isUppercase }) else {

@@ -30,6 +30,8 @@ extension MarginCommand {
         func run() async throws {
             let settings = try Settings()
             let api = try settings.connection(verbose: global.verbose).api
+            let syncing = try backgroundSync(settings)
+            defer { syncing?.cancel() }
             if Console.stdoutIsTerminal, Console.stdinIsTerminal {
                 try await InteractiveWatch(settings: settings, api: api, store: store, interval: interval,
                                            pauseOnNote: pauseOnNote).run()
@@ -41,6 +43,20 @@ extension MarginCommand {
                 try await LiveLine(poller: poller).run()
             } else {
                 try await ChangeLog(poller: poller).run()
+            }
+        }
+
+        /// With `sync.auto = true`, a sync with the hub now and every minute while the view runs,
+        /// on a connection of its own; quiet (the view owns the terminal), and an unreachable hub
+        /// is simply tried again next time.
+        private func backgroundSync(_ settings: Settings) throws -> Task<Void, Never>? {
+            guard try settings.syncAuto() else { return nil }
+            let (address, trust, database) = (try settings.syncHub(), settings.hubTrust, try store.open(settings))
+            return Task {
+                while !Task.isCancelled {
+                    _ = try? await MarginCommand.Sync.once(database, address, trust: trust)
+                    try? await Task.sleep(for: .seconds(60))
+                }
             }
         }
     }

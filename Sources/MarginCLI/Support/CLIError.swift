@@ -8,6 +8,8 @@ public enum CLIError: Equatable, MarginError {
     case invalidConfigValue(key: String, value: String, example: String)
     case configUnwritable(path: String, reason: String)
     case configKeyUnset(String)
+    case noSyncHub
+    case passwordInConfig
 
     public var errorDescription: String? {
         switch self {
@@ -20,19 +22,23 @@ public enum CLIError: Equatable, MarginError {
         case .invalidSetting(let name, let value, let example):
             "\(name) '\(value)' is not valid; set it like \(example)"
         case .unknownConfigKey(let key):
-            "unknown config key '\(key)'; the keys are client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model and transcribe.timeout"
+            "unknown config key '\(key)'; the keys are client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model, transcribe.timeout, sync.url and sync.auto"
         case .invalidConfigValue(let key, let value, let example):
             "'\(value)' is not a valid \(key); for example: margin config set \(key) \(example)"
         case .configUnwritable(let path, let reason):
             "cannot write '\(path)' (\(reason))"
         case .configKeyUnset(let key):
             "\(key) is not set"
+        case .noSyncHub:
+            "no sync hub is set. Run 'margin config set sync.url postgres://USER@HOST/DATABASE?sslmode=verify-full' (or set MARGIN_SYNC_URL), with the password in ~/.pgpass or PGPASSWORD"
+        case .passwordInConfig:
+            "sync.url must not carry a password: config.toml is plain text. Put it in ~/.pgpass (mode 0600) or PGPASSWORD, and set the URL without it"
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unknownConfigKey, .invalidConfigValue: .usage
+        case .unknownConfigKey, .invalidConfigValue, .passwordInConfig: .usage
         default: .failure
         }
     }

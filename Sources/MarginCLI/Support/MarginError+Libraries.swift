@@ -3,6 +3,7 @@ import NoteStore
 import NoteTransfer
 import SpotifyClient
 import Voice
+import NoteSync
 
 extension SpotifyError: MarginError {
     public var exitStatus: ExitStatus {
@@ -37,4 +38,8 @@ extension ImportError: MarginError {}
 
 extension VoiceError: MarginError {
     public var errorDescription: String? { message }
+}
+
+extension HubError: MarginError {
+    public var exitStatus: ExitStatus { isUnreachable ? .unreachable : .failure }
 }

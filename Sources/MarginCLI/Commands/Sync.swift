@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import NoteStore
+import NoteSync
+
+extension MarginCommand {
+    /// `margin sync`: converges the local store with the PostgreSQL hub.
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Push this machine's changes to the PostgreSQL hub and pull the others'.",
+            discussion: """
+                The hub is MARGIN_SYNC_URL or sync.url (postgres://USER@HOST:PORT/DATABASE?sslmode=verify-full); \
+                the password comes from the URL, PGPASSWORD or ~/.pgpass and is never printed. \
+                margin creates its tables on the first sync; to share one database between several \
+                people, an administrator runs the SQL of --print-setup-sql once.
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print {\"pushed\":N,\"pulled\":N,\"conflicts\":N}.") var json = false
+        @Flag(help: "Keep syncing every --interval seconds until interrupted.") var watch = false
+        @Option(help: "Seconds between syncs with --watch (1 to 3600).") var interval: Double = 30
+        @Flag(help: "Print the SQL an administrator runs once to host several people, and exit.") var printSetupSQL = false
+
+        func validate() throws {
+            guard interval >= 1, interval <= 3600 else { throw ValidationError("--interval must be from 1 to 3600 seconds") }
+        }
+
+        func run() async throws {
+            if printSetupSQL { return try Console.out(HubSchema.setupSQL) }
+            let settings = try Settings()
+            let address = try settings.syncHub()
+            let database = try store.open(settings)
+            if global.verbose {
+                Console.err("margin: syncing '\(store.path(settings))' with \(address) (sslmode \(address.tlsMode.rawValue), \(address.password == nil ? "no password" : "a password"))")
+            }
+            guard watch else {
+                let report = try await Self.once(database, address, trust: settings.hubTrust)
+                return try Console.out(json ? Self.json(report) : Self.human(report))
+            }
+            var failing = false
+            while true {
+                do {
+                    let report = try await Self.once(database, address, trust: settings.hubTrust)
+                    failing = false
+                    if report != SyncReport() {
+                        try Console.out(json ? Self.json(report) : "\(LocalTime.clock(Date())) \(Self.human(report))")
+                    }
+                } catch let error as HubError where error.isUnreachable {
+                    // Offline is normal for a laptop: say so once, keep trying.
+                    if !failing { Console.err("margin: \(error.localizedDescription)") }
+                    failing = true
+                }
+                try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+            }
+        }
+
+        /// One sync over a new connection.
+        static func once(_ database: NoteDatabase, _ address: HubAddress, trust: HubTrust) async throws -> SyncReport {
+            let hub = try await Hub.connect(address, trust: trust)
+            do {
+                let report = try await NoteSync.sync(database, with: hub)
+                await hub.close()
+                return report
+            } catch {
+                await hub.close()
+                throw error
+            }
+        }
+
+        static func human(_ report: SyncReport) -> String {
+            let line = "pushed \(report.pushed), pulled \(report.pulled), conflicts \(report.conflicts)"
+            return report.conflicts == 0 ? line : line + " (each losing text is kept: margin show ID --history)"
+        }
+
+        static func json(_ report: SyncReport) -> String {
+            "{\"pushed\":\(report.pushed),\"pulled\":\(report.pulled),\"conflicts\":\(report.conflicts)}"
+        }
+    }
+}

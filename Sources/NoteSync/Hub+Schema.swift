@@ -1,0 +1,52 @@
+import PostgresNIO
+
+extension Hub {
+    /// Brings the hub's schema up to date and returns its identity (the id in `margin.hub`).
+    ///
+    /// A hub that is up to date costs one query. A hub with a migration this margin does not
+    /// know is refused before anything is written. Missing migrations run under an advisory
+    /// lock, so machines syncing for the first time at the same moment apply each one once; a
+    /// user without the right to create them gets ``HubError/permission(hub:detail:)``.
+    func prepare() async throws -> String {
+        if let applied = try await appliedMigrations(), try check(applied) {
+            return try await identity()
+        }
+        try await transaction {
+            try await execute("SELECT pg_advisory_xact_lock(\(HubSchema.migrationLock))")
+            if try await appliedMigrations() == nil {
+                for statement in HubSchema.bootstrap { try await execute(statement) }
+            }
+            let applied = try await appliedMigrations() ?? []
+            _ = try check(applied)
+            for migration in HubSchema.migrations where !applied.contains(migration.name) {
+                for statement in migration.statements { try await execute(statement) }
+                try await query("INSERT INTO margin.migration (name) VALUES (\(migration.name))")
+            }
+        }
+        return try await identity()
+    }
+
+    /// The names in `margin.migration`, or nil when the hub has no margin schema yet.
+    private func appliedMigrations() async throws -> [String]? {
+        let exists = try await query("SELECT to_regclass('margin.migration') IS NOT NULL")
+        guard try exists.first?.decode(Bool.self) == true else { return nil }
+        return try await query("SELECT name FROM margin.migration").map { try $0.decode(String.self) }
+    }
+
+    /// True when `applied` is every migration; throws when it has one this margin does not know.
+    private func check(_ applied: [String]) throws -> Bool {
+        let known = HubSchema.migrations.map(\.name)
+        if let unknown = applied.first(where: { !known.contains($0) }) {
+            throw HubError.schemaTooNew(hub: name, migration: unknown)
+        }
+        return Set(applied) == Set(known)
+    }
+
+    /// The hub's id.
+    private func identity() async throws -> String {
+        guard let id = try await query("SELECT id::text FROM margin.hub LIMIT 1").first?.decode(String.self) else {
+            throw HubError.server(hub: name, detail: "margin.hub is empty")
+        }
+        return id
+    }
+}

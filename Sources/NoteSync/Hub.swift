@@ -1,0 +1,135 @@
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+
+/// One connection to the hub, for one sync.
+///
+/// A command syncs once and exits, so it opens a single connection rather than a pool. Every
+/// failure comes out as a ``HubError`` that names the hub without its password.
+public final class Hub: Sendable {
+    let connection: PostgresConnection
+    let logger: Logger
+    /// The hub as messages name it.
+    public let name: String
+
+    private init(connection: PostgresConnection, logger: Logger, name: String) {
+        self.connection = connection
+        self.logger = logger
+        self.name = name
+    }
+
+    /// Connects to `address`, trusting `trust` (the CAs of `sslrootcert`, `SSL_CERT_FILE` or
+    /// `SSL_CERT_DIR`; the system's when empty) when TLS is on.
+    public static func connect(_ address: HubAddress, trust: HubTrust = HubTrust(), timeout: Duration = .seconds(10)) async throws(HubError) -> Hub {
+        let name = address.description
+        let logger = Logger(label: "margin.sync", factory: { _ in SwiftLogNoOpLogHandler() })
+        do {
+            var configuration: PostgresConnection.Configuration
+            if let socket = address.socketDirectory {
+                configuration = .init(unixSocketPath: socket + "/.s.PGSQL.\(address.port)", username: address.user,
+                                      password: address.password, database: address.database)
+            } else {
+                configuration = .init(host: address.host, port: address.port, username: address.user,
+                                      password: address.password, database: address.database,
+                                      tls: try tls(address, trust: trust))
+            }
+            configuration.options.connectTimeout = .milliseconds(Int64(timeout.components.seconds * 1000))
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            return Hub(connection: connection, logger: logger, name: name)
+        } catch {
+            throw HubError.classify(error, hub: name)
+        }
+    }
+
+    /// The TLS settings `address` asks for. Certificates are always verified when TLS is used.
+    static func tls(_ address: HubAddress, trust: HubTrust) throws -> PostgresConnection.Configuration.TLS {
+        guard address.tlsMode != .disable else { return .disable }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.certificateVerification = address.tlsMode == .verifyFull || address.tlsMode == .prefer || address.tlsMode == .allow
+            ? .fullVerification : .noHostnameVerification
+        if let root = address.rootCertificate {
+            tls.trustRoots = .file(root)
+        } else if let directory = trust.directory {
+            tls.trustRoots = .file(directory)
+            if let file = trust.file { tls.additionalTrustRoots = [.file(file)] }
+        } else if let file = trust.file {
+            tls.trustRoots = .file(file)
+        }
+        let context = try NIOSSLContext(configuration: tls)
+        switch address.tlsMode {
+        case .allow, .prefer: return .prefer(context)
+        default: return .require(context)
+        }
+    }
+
+    /// Runs one statement and returns its rows.
+    @discardableResult
+    func execute(_ sql: String) async throws -> [PostgresRow] {
+        try await query(PostgresQuery(unsafeSQL: sql))
+    }
+
+    /// Runs one statement with binds and returns its rows.
+    @discardableResult
+    func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        do {
+            return try await connection.query(query, logger: logger).collect()
+        } catch {
+            throw HubError.classify(error, hub: name)
+        }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ begin: String = "BEGIN", _ body: () async throws -> T) async throws -> T {
+        try await execute(begin)
+        do {
+            let value = try await body()
+            try await execute("COMMIT")
+            return value
+        } catch {
+            _ = try? await execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Streams rows into `table` with `COPY … FROM STDIN` (text format). An error `write`
+    /// throws comes out as it is; the server's and the connection's as ``HubError``.
+    func copy(into table: String, columns: [String], _ write: (PostgresCopyFromWriter) async throws -> Void) async throws {
+        var own: (any Error)?
+        do {
+            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+                do {
+                    try await write(writer)
+                } catch {
+                    own = error
+                    throw error
+                }
+            }
+        } catch {
+            throw own ?? HubError.classify(error, hub: name)
+        }
+    }
+
+    /// Closes the connection.
+    public func close() async {
+        try? await connection.close()
+    }
+}
+
+/// The CAs to trust besides a URL's own `sslrootcert`: OpenSSL's `SSL_CERT_FILE` and
+/// `SSL_CERT_DIR`.
+public struct HubTrust: Sendable {
+    public var file: String?
+    public var directory: String?
+
+    public init(file: String? = nil, directory: String? = nil) {
+        self.file = file
+        self.directory = directory
+    }
+
+    /// From the environment; empty values count as unset.
+    public init(environment: [String: String]) {
+        self.init(file: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
+                  directory: environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// Why a sync could not reach or use the hub. Messages name the hub as `user@host:port/db`,
+/// never with its password, and end with the remedy.
+public enum HubError: Error, Equatable, LocalizedError {
+    /// `MARGIN_SYNC_URL` / `sync.url` cannot be read.
+    case invalidAddress(String, reason: String)
+    /// No connection (refused, timed out, name unknown) or it broke off: exit 7.
+    case unreachable(hub: String, detail: String)
+    /// The server refused the user or password.
+    case authentication(hub: String, detail: String)
+    /// TLS could not be set up or the certificate was refused.
+    case tls(hub: String, detail: String)
+    /// The hub was migrated by a newer margin; nothing was written.
+    case schemaTooNew(hub: String, migration: String)
+    /// The user may not create or use margin's tables.
+    case permission(hub: String, detail: String)
+    /// Any other refusal from the server.
+    case server(hub: String, detail: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidAddress(let url, let reason):
+            "the sync hub '\(url)' cannot be used: \(reason). Write it as postgres://USER@HOST:PORT/DATABASE?sslmode=verify-full"
+        case .unreachable(let hub, let detail):
+            "cannot reach the sync hub \(hub) (\(detail)); your notes are safe here. Check that PostgreSQL runs there and accepts connections, then run 'margin sync' again"
+        case .authentication(let hub, let detail):
+            "the sync hub \(hub) refused the login (\(detail)). Check the user and the password in MARGIN_SYNC_URL, PGPASSWORD or ~/.pgpass (mode 0600)"
+        case .tls(let hub, let detail):
+            "cannot connect securely to the sync hub \(hub) (\(detail)). Add ?sslrootcert=CA.pem to the URL or set SSL_CERT_FILE to the CA that issued its certificate"
+        case .schemaTooNew(let hub, let migration):
+            "the sync hub \(hub) was set up by a newer margin (it has '\(migration)'); nothing was written. Upgrade margin on this machine"
+        case .permission(let hub, let detail):
+            "the sync hub \(hub) does not let this user keep notes (\(detail)). Ask its administrator to run the SQL of 'margin sync --print-setup-sql'"
+        case .server(let hub, let detail):
+            "the sync hub \(hub) refused the sync (\(detail)); nothing was lost. Run 'margin sync' again, or check the server's log"
+        }
+    }
+
+    /// True when retrying later may work: the hub could not be reached.
+    public var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+
+    /// Classifies a PostgresNIO or SwiftNIO failure on `hub`.
+    static func classify(_ error: any Error, hub: String) -> HubError {
+        if let error = error as? HubError { return error }
+        if let transaction = error as? PostgresTransactionError {
+            return classify(transaction.closureError ?? transaction.commitError ?? transaction.beginError ?? transaction.rollbackError
+                ?? error, hub: hub)
+        }
+        if let psql = error as? PSQLError {
+            return classify(psql, hub: hub)
+        }
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            return .tls(hub: hub, detail: words(error))
+        }
+        return .unreachable(hub: hub, detail: words(error))
+    }
+
+    private static func classify(_ error: PSQLError, hub: String) -> HubError {
+        switch error.code {
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            let message = error.serverInfo?[.message] ?? "no message"
+            if state.hasPrefix("28") { return .authentication(hub: hub, detail: message) }
+            if state == "42501" { return .permission(hub: hub, detail: message) }
+            if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" {
+                return .unreachable(hub: hub, detail: message)
+            }
+            return .server(hub: hub, detail: "\(message), SQLSTATE \(state)")
+        case .authMechanismRequiresPassword:
+            return .authentication(hub: hub, detail: "a password is required and none was found")
+        case .unsupportedAuthMechanism, .saslError:
+            return .authentication(hub: hub, detail: "the server asks for a login method margin cannot use")
+        case .sslUnsupported:
+            return .tls(hub: hub, detail: "the server does not offer TLS, which sslmode requires")
+        case .failedToAddSSLHandler:
+            return .tls(hub: hub, detail: error.underlying.map(words) ?? "TLS could not be set up")
+        default:
+            if let underlying = error.underlying {
+                if underlying is NIOSSLError || underlying is BoringSSLError || underlying is NIOSSLExtraError {
+                    return .tls(hub: hub, detail: words(underlying))
+                }
+                return .unreachable(hub: hub, detail: words(underlying))
+            }
+            return .unreachable(hub: hub, detail: "the connection closed")
+        }
+    }
+
+    /// A short reading of a transport error.
+    static func words(_ error: any Error) -> String {
+        if let connect = error as? NIOConnectionError {
+            return connect.connectionErrors.first.map { words($0.error) } ?? "the address could not be resolved"
+        }
+        if let io = error as? IOError {
+            return String(cString: strerror(io.errnoCode)).lowercased()
+        }
+        if let channel = error as? ChannelError, case .connectTimeout = channel { return "timed out" }
+        if case .handshakeFailed(let reason) = error as? NIOSSLError {
+            return String(describing: reason).contains("CERTIFICATE_VERIFY_FAILED") ? "the certificate is not trusted" : "the TLS handshake failed"
+        }
+        if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
+            return "the certificate is for another name"
+        }
+        return String(describing: error).prefix(160).description
+    }
+}

@@ -1,0 +1,123 @@
+/// The hub's schema, as named migrations that margin applies itself on first sync.
+///
+/// Everything lives in the schema `margin`. `margin.migration` lists the migrations a hub has;
+/// a client that finds a name it does not know refuses the hub before writing anything. A
+/// migration that has shipped is never edited: a change is a new migration after the others.
+///
+/// Every table has an `owner` column that defaults to `current_user`, and row-level security
+/// (forced, so that it binds the tables' owner too) lets each role see and write only its own
+/// rows: several people can share one database, each with their own login role, and the
+/// server, not the client, keeps them apart.
+public enum HubSchema {
+    /// A named migration: its statements run in one transaction.
+    public struct Migration: Sendable {
+        public let name: String
+        public let statements: [String]
+    }
+
+    /// The advisory lock that serializes migrations between machines syncing at once.
+    static let migrationLock: Int64 = 0x6D61_7267_696E_0001
+
+    /// What every later statement needs: the schema and the list of applied migrations.
+    static let bootstrap = [
+        "CREATE SCHEMA IF NOT EXISTS margin",
+        """
+        CREATE TABLE IF NOT EXISTS margin.migration (
+            name text PRIMARY KEY,
+            applied_at timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+    ]
+
+    /// The migrations, oldest first.
+    public static let migrations = [
+        Migration(name: "2026-11-notes", statements: [
+            // The hub's identity: a store that finds another id here starts over (pulls
+            // everything, pushes everything) instead of trusting a cursor from another hub.
+            """
+            CREATE TABLE margin.hub (
+                id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+                created_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            "INSERT INTO margin.hub DEFAULT VALUES",
+            // Each person's change counter: a push locks the row, so one person's pushes commit
+            // in counter order and a pull's cursor never skips a change still being written.
+            """
+            CREATE TABLE margin.account (
+                owner text PRIMARY KEY DEFAULT current_user,
+                seq bigint NOT NULL DEFAULT 0
+            )
+            """,
+            // The newest version of every note (a tombstone when deleted). `body` is the note as
+            // margin's JSON (type json, not jsonb: it keeps a text's NUL escapes and key order).
+            """
+            CREATE TABLE margin.note (
+                owner text NOT NULL DEFAULT current_user,
+                id text NOT NULL,
+                hlc text NOT NULL,
+                deleted boolean NOT NULL,
+                body json,
+                seq bigint NOT NULL,
+                PRIMARY KEY (owner, id),
+                CHECK (deleted = (body IS NULL))
+            )
+            """,
+            "CREATE INDEX note_by_seq ON margin.note (owner, seq, id)",
+            // Earlier texts: replaced by an edit, or lost in a conflict.
+            """
+            CREATE TABLE margin.note_version (
+                owner text NOT NULL DEFAULT current_user,
+                id text NOT NULL,
+                hlc text NOT NULL,
+                kind text NOT NULL CHECK (kind IN ('edited', 'conflict')),
+                body json NOT NULL,
+                seq bigint NOT NULL,
+                PRIMARY KEY (owner, id, hlc)
+            )
+            """,
+            "CREATE INDEX note_version_by_seq ON margin.note_version (owner, seq, id, hlc)",
+        ] + ["account", "note", "note_version"].flatMap { table in
+            [
+                "ALTER TABLE margin.\(table) ENABLE ROW LEVEL SECURITY",
+                "ALTER TABLE margin.\(table) FORCE ROW LEVEL SECURITY",
+                "CREATE POLICY own_rows ON margin.\(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
+            ]
+        }),
+    ]
+
+    /// The SQL an administrator runs once to host several people (`margin sync --print-setup-sql`).
+    public static var setupSQL: String {
+        var lines = [
+            "-- margin's sync hub: run once, as the database's owner or a superuser, e.g.",
+            "--   margin sync --print-setup-sql | psql 'postgres://admin@db.example.org/notes'",
+            "-- Then give each person a login role of their own in the group margin_user:",
+            "--   CREATE ROLE alice LOGIN PASSWORD 'choose-one' IN ROLE margin_user;",
+            "-- and they set MARGIN_SYNC_URL=postgres://alice@db.example.org/notes?sslmode=verify-full",
+            "-- Row-level security keeps each role to its own notes; margin checks nothing itself.",
+            "-- Safe to run again: what is already in place is left as it is.",
+            "BEGIN;",
+            "SELECT pg_advisory_xact_lock(\(migrationLock));",
+        ]
+        lines += bootstrap.map { $0 + ";" }
+        for migration in migrations {
+            lines.append("DO $migration$ BEGIN")
+            lines.append("IF NOT EXISTS (SELECT 1 FROM margin.migration WHERE name = '\(migration.name)') THEN")
+            lines += migration.statements.map { $0 + ";" }
+            lines.append("INSERT INTO margin.migration (name) VALUES ('\(migration.name)');")
+            lines.append("END IF;")
+            lines.append("END $migration$;")
+        }
+        lines += [
+            "DO $role$ BEGIN",
+            "IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'margin_user') THEN CREATE ROLE margin_user NOLOGIN; END IF;",
+            "END $role$;",
+            "REVOKE CREATE ON SCHEMA margin FROM PUBLIC;",
+            "GRANT USAGE ON SCHEMA margin TO margin_user;",
+            "GRANT SELECT ON margin.migration, margin.hub TO margin_user;",
+            "GRANT SELECT, INSERT, UPDATE ON margin.account, margin.note, margin.note_version TO margin_user;",
+            "COMMIT;",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import NoteStore
+
+/// The store's side of a sync: what it has to push, and marking it pushed.
+///
+/// The change log (`sync_state`, written by the triggers of schema v7) names every note whose
+/// newest version the hub has yet to receive; this reads it in `note_id` order, a chunk at a
+/// time, so that a first push of a million notes never holds them all in memory.
+extension NoteDatabase {
+    /// A change to send: the note as it is now, or a tombstone.
+    struct Change {
+        var id: String
+        var hlc: String
+        /// The hub's stamp this change was made on top of; nil for a note the hub never had.
+        var base: String?
+        /// The note; nil when it was deleted.
+        var note: Note?
+    }
+
+    /// An earlier text to send.
+    struct Version {
+        var id: String
+        var hlc: String
+        var kind: String
+        var text: String
+        var updatedAt: String
+    }
+
+    /// Up to `limit` pending changes with ids after `after`, in id order.
+    func pendingChanges(after: String, limit: Int) throws(NoteStoreError) -> [Change] {
+        try reading { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT s.note_id, s.hlc, s.base_hlc, s.deleted, note.seq IS NOT NULL, \(Note.selection)
+                FROM sync_state s LEFT JOIN note ON note.id = s.note_id
+                WHERE s.pending AND s.note_id > ? ORDER BY s.note_id LIMIT ?
+                """, arguments: [after, limit])
+            var changes: [Change] = []
+            while let row = try rows.next() {
+                let deleted: Bool = row[3]
+                let present: Bool = row[4]
+                let note = !deleted && present ? try Note(row: row, offset: 5) : nil
+                changes.append(Change(id: row[0], hlc: row[1], base: row[2], note: note))
+            }
+            return changes
+        }
+    }
+
+    /// Every earlier text the hub has yet to receive.
+    func unpushedVersions() throws(NoteStoreError) -> [Version] {
+        try reading { db in
+            try Row.fetchAll(db, sql: """
+                SELECT note_id, hlc, kind, CAST(text AS BLOB), updated_at FROM note_version WHERE NOT pushed
+                """).map { row in
+                let text = (row[3] as Data?).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                return Version(id: row[0], hlc: row[1], kind: row[2], text: text, updatedAt: row[4])
+            }
+        }
+    }
+
+    /// Records that the hub has `changes` and `versions`, with `hubValues` (a cursor moved past
+    /// them). A note changed again since it was read (its stamp moved on) stays pending.
+    func markPushed(_ changes: [(id: String, hlc: String)], versions: [(id: String, hlc: String)],
+                    hubValues: [String: String]) throws(NoteStoreError) {
+        try writing { db in
+            try Self.setHubValues(hubValues, in: db)
+            let change = try db.cachedStatement(sql: """
+                UPDATE sync_state SET pending = 0, base_hlc = hlc WHERE note_id = ? AND hlc = ?
+                """)
+            for (id, hlc) in changes { try change.execute(arguments: [id, hlc]) }
+            let version = try db.cachedStatement(sql: "UPDATE note_version SET pushed = 1 WHERE note_id = ? AND hlc = ?")
+            for (id, hlc) in versions { try version.execute(arguments: [id, hlc]) }
+        }
+    }
+
+    /// This store's node id (the last part of its clock stamps).
+    func syncNode() throws(NoteStoreError) -> String {
+        try reading { db in try String.fetchOne(db, sql: "SELECT node FROM sync_clock") ?? "" }
+    }
+
+    /// A value kept about the hub (`hub`, `note_seq`, `note_id`, …), or nil.
+    func hubValue(_ key: String) throws(NoteStoreError) -> String? {
+        try reading { db in try String.fetchOne(db, sql: "SELECT value FROM sync_hub WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Sets values kept about the hub, in one transaction.
+    func setHubValues(_ values: [String: String]) throws(NoteStoreError) {
+        try writing { db in try Self.setHubValues(values, in: db) }
+    }
+
+    static func setHubValues(_ values: [String: String], in db: Database) throws {
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_hub (key, value) VALUES (?, ?)")
+        for (key, value) in values { try statement.execute(arguments: [key, value]) }
+    }
+
+    /// Starts over with a hub this store has not synced with: forgets the old hub's cursors and
+    /// marks every note, tombstone and earlier text to be sent again.
+    func startOver(hub: String) throws(NoteStoreError) {
+        try writing { db in
+            try db.execute(sql: """
+                DELETE FROM sync_hub;
+                UPDATE sync_state SET pending = 1, base_hlc = NULL;
+                UPDATE note_version SET pushed = 0;
+                """)
+            try Self.setHubValues(["hub": hub], in: db)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import NoteStore
+
+/// What a sync moved: the contract's `{"pushed":N,"pulled":N,"conflicts":N}`.
+public struct SyncReport: Sendable, Equatable, Codable {
+    /// Local changes (notes, edits, tags, pins, deletes) the hub received.
+    public var pushed = 0
+    /// Changes from other machines applied here.
+    public var pulled = 0
+    /// Changes that met a concurrent edit of the same note; the losing text is kept as a version.
+    public var conflicts = 0
+
+    public init(pushed: Int = 0, pulled: Int = 0, conflicts: Int = 0) {
+        self.pushed = pushed
+        self.pulled = pulled
+        self.conflicts = conflicts
+    }
+}
+
+/// Converging a store with the hub.
+public enum NoteSync {
+    /// Pushes the store's changes to `hub`, then pulls everything it lacks.
+    ///
+    /// The push is one PostgreSQL transaction, and each page of the pull is one store
+    /// transaction with its cursor: stopping at any moment (a killed process, a lost
+    /// connection) leaves both sides consistent, and the next sync finishes the job without
+    /// duplicating anything. Errors are ``HubError`` or `NoteStoreError`.
+    public static func sync(_ store: NoteDatabase, with hub: Hub) async throws -> SyncReport {
+        do {
+            return try await untilClosed(hub) { try await converge(store, hub) }
+        } catch let error as NoteStoreError {
+            throw error
+        } catch {
+            throw HubError.classify(error, hub: hub.name)
+        }
+    }
+
+    /// Runs `work`, but ends with ``HubError/unreachable(hub:detail:)`` as soon as the
+    /// connection closes under it.
+    ///
+    /// A server that goes away in the middle of a `COPY` can leave PostgresNIO's writer
+    /// waiting for ever; the work is then abandoned (the process is about to exit, and both
+    /// sides are consistent at every step) rather than waited for.
+    private static func untilClosed(_ hub: Hub, _ work: @escaping @Sendable () async throws -> SyncReport) async throws -> SyncReport {
+        let (outcomes, continuation) = AsyncStream<Result<SyncReport, any Error>>.makeStream()
+        let task = Task {
+            do {
+                continuation.yield(.success(try await work()))
+            } catch {
+                continuation.yield(.failure(error))
+            }
+        }
+        let name = hub.name
+        hub.connection.closeFuture.whenComplete { _ in
+            continuation.yield(.failure(HubError.unreachable(hub: name, detail: "the connection closed")))
+        }
+        for await outcome in outcomes {
+            task.cancel()
+            return try outcome.get()
+        }
+        throw CancellationError()
+    }
+
+    private static func converge(_ store: NoteDatabase, _ hub: Hub) async throws -> SyncReport {
+        let identity = try await hub.prepare()
+        let user = try await hub.query("SELECT current_user::text").first?.decode(String.self) ?? ""
+        if try store.hubValue("hub") != identity + "/" + user {
+            try store.startOver(hub: identity + "/" + user)
+        }
+        var report = SyncReport()
+        if let pushed = try await hub.push(from: store) {
+            var cursor = try Hub.Cursor(store)
+            // Nobody else wrote since this store last read everything: its own changes, the
+            // push's counter, need not come back.
+            let skipOwn = pushed.seq == 0 || cursor.drained == pushed.seq
+            if skipOwn { cursor.skip(through: pushed.seq + 1) }
+            try store.markPushed(pushed.changes, versions: pushed.versions, hubValues: skipOwn ? cursor.values : [:])
+            report.pushed = pushed.changes.count
+            report.conflicts += pushed.conflicts
+        }
+        let pulled = try await hub.pull(into: store)
+        report.pulled = pulled.notes
+        report.conflicts += pulled.conflicts
+        return report
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// `margin sync` end to end: the built binary, several machines (homes), a real PostgreSQL.
+@Suite("sync through a PostgreSQL hub", .serialized)
+struct SyncTests {
+    /// A server with one person (`alice`, owning the database `notes`), and `count` machines.
+    static func hub(machines count: Int) async throws -> (PostgresServer, [SyncMachine]) {
+        let server = try await PostgresServer.start()
+        try await server.createUser("alice", password: "alice-pw-7f3a", database: "notes")
+        let url = server.url(user: "alice", password: "alice-pw-7f3a", database: "notes")
+        return (server, try (0..<count).map { _ in try SyncMachine(hub: url) })
+    }
+
+    /// The ids of a JSON Lines export, in order.
+    static func ids(_ export: String) -> [String] {
+        export.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+    }
+
+    static func finish(_ server: PostgresServer, _ machines: [SyncMachine]) {
+        server.stop()
+        machines.forEach { $0.remove() }
+    }
+
+    @Test("three machines editing offline and syncing in any order, or all at once, end byte-identical")
+    func threeMachinesConverge() async throws {
+        let (server, machines) = try await Self.hub(machines: 3)
+        defer { Self.finish(server, machines) }
+        let (a, b, c) = (machines[0], machines[1], machines[2])
+        try await a.importNotes(SyncMachine.sampleNotes(60, prefix: "A"))
+        #expect(try await a.sync() == ["pushed": 60, "pulled": 0, "conflicts": 0])
+        #expect(try await b.sync()["pulled"] == 60)
+        #expect(try await c.sync()["pulled"] == 60)
+
+        // Offline: each machine changes something different.
+        let edited = try await a.id(of: "A 0 plain")
+        #expect(try await a.margin("edit", edited, "A 0 edited on A").status == 0)
+        let tagged = try await b.id(of: "A 5 plain")
+        #expect(try await b.margin("tag", tagged, "+from-b", "-sample").status == 0)
+        let deleted = try await c.id(of: "A 10 plain")
+        #expect(try await c.margin("delete", deleted, "--yes").status == 0)
+        #expect(try await b.margin("note", "taken on B, ünïcode").status == 0)
+        #expect(try await c.margin("note", "taken on C").status == 0)
+        try await c.importNotes(SyncMachine.sampleNotes(7, prefix: "C"))
+
+        _ = try await c.sync()
+        _ = try await a.sync()
+        _ = try await b.sync()
+        // All three at the same moment.
+        async let syncA = a.sync()
+        async let syncB = b.sync()
+        async let syncC = c.sync()
+        _ = try await (syncA, syncB, syncC)
+        for machine in machines { _ = try await machine.sync() }
+
+        let exports = try await [a.export(), b.export(), c.export()]
+        #expect(exports[0] == exports[1] && exports[1] == exports[2])
+        let lines = exports[0].split(separator: "\n")
+        let expected = 60 - 1 + 2 + 7
+        #expect(lines.count == expected)
+        #expect(Set(Self.ids(exports[0])).count == expected)
+        #expect(exports[0].contains("A 0 edited on A") && !exports[0].contains("\"A 10 plain\""))
+        #expect(exports[0].contains("taken on B, ünïcode") && exports[0].contains("taken on C"))
+        let tags = try await a.margin("tag", tagged)
+        #expect(tags.stdout.contains("from-b") && !tags.stdout.contains("sample"))
+        // Settled: another round moves nothing.
+        for machine in machines { #expect(try await machine.sync() == ["pushed": 0, "pulled": 0, "conflicts": 0]) }
+    }
+
+    @Test("two machines editing one note before syncing: the newer edit wins everywhere, the other text is kept")
+    func conflictKeepsBothTexts() async throws {
+        let (server, machines) = try await Self.hub(machines: 2)
+        defer { Self.finish(server, machines) }
+        let (a, b) = (machines[0], machines[1])
+        #expect(try await a.margin("note", "the original").status == 0)
+        _ = try await a.sync()
+        _ = try await b.sync()
+        let id = try await a.id(of: "the original")
+        #expect(try await b.margin("edit", id, "older edit, on B").status == 0)
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(try await a.margin("edit", id, "newer edit, on A").status == 0)
+        // B syncs first, yet A's later edit wins; on B's next sync it arrives.
+        _ = try await b.sync()
+        #expect(try await a.sync()["conflicts"] == 1)
+        _ = try await b.sync()
+        for machine in machines {
+            let shown = try await machine.margin("show", id)
+            #expect(shown.stdout.contains("newer edit, on A"))
+            let history = try await machine.margin("show", id, "--history", "--json")
+            let versions = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
+            #expect(versions.contains { $0["text"] as? String == "older edit, on B" && $0["kind"] as? String == "conflict" })
+            #expect(versions.contains { $0["text"] as? String == "the original" && $0["kind"] as? String == "edited" })
+        }
+        #expect(try await a.export() == b.export())
+    }
+
+    @Test("a sync killed at 20 random moments, then run again, converges with no duplicates")
+    func killedSyncsConverge() async throws {
+        let (server, machines) = try await Self.hub(machines: 2)
+        defer { Self.finish(server, machines) }
+        let (a, b) = (machines[0], machines[1])
+        try await a.importNotes(SyncMachine.sampleNotes(6000, prefix: "A"))
+        try await b.importNotes(SyncMachine.sampleNotes(1500, prefix: "B"))
+        var killed = 0
+        for round in 0..<20 {
+            let machine = round % 2 == 0 ? a : b
+            #expect(try await machine.margin("note", "round \(round)").status == 0)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
+            process.arguments = ["sync"]
+            process.environment = machine.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 5...600)))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(killed > 0, "no sync was still running when the kill came")
+        for _ in 0..<2 { for machine in machines { _ = try await machine.sync() } }
+        let (exportA, exportB) = try await (a.export(), b.export())
+        #expect(exportA == exportB)
+        let ids = Self.ids(exportA)
+        #expect(ids.count == 6000 + 1500 + 20)
+        #expect(Set(ids).count == ids.count)
+        let rows = try await server.psql("SELECT count(*), count(DISTINCT id) FROM margin.note", database: "notes")
+        #expect(rows.stdout == "7520|7520")
+    }
+
+    @Test("PostgreSQL stopped in the middle of a sync: exit 7, and once it is back the machines converge")
+    func serverStoppedMidSync() async throws {
+        let (server, machines) = try await Self.hub(machines: 2)
+        defer { Self.finish(server, machines) }
+        let (a, b) = (machines[0], machines[1])
+        try await a.importNotes(SyncMachine.sampleNotes(20000, prefix: "A"))
+        async let interrupted = a.margin("sync")
+        try await Task.sleep(for: .milliseconds(300))
+        try await server.stopServer()
+        let result = try await interrupted
+        if result.status != 0 {
+            #expect(result.status == 7)
+            #expect(result.stderr.contains("cannot reach the sync hub alice@127.0.0.1"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        let offline = try await b.margin("sync")
+        #expect(offline.status == 7)
+        #expect(try await b.margin("note", "taken while the hub was down").status == 0)
+        #expect(try await server.startServer())
+        for _ in 0..<2 { for machine in machines { _ = try await machine.sync() } }
+        let (exportA, exportB) = try await (a.export(), b.export())
+        #expect(exportA == exportB)
+        #expect(exportA.split(separator: "\n").count == 20001)
+    }
+
+    @Test("a capture while a sync runs is not blocked and reaches the other machine")
+    func captureDuringSync() async throws {
+        let (server, machines) = try await Self.hub(machines: 2)
+        defer { Self.finish(server, machines) }
+        let (a, b) = (machines[0], machines[1])
+        try await a.importNotes(SyncMachine.sampleNotes(15000, prefix: "A"))
+        async let syncing = a.margin("sync")
+        for index in 0..<5 {
+            let note = try await a.margin("note", "captured during sync \(index)")
+            #expect(note.status == 0 && note.stdout.hasPrefix("Saved"), "capture \(index): \(note.stderr)")
+        }
+        #expect(try await syncing.status == 0)
+        _ = try await a.sync()
+        _ = try await b.sync()
+        let export = try await b.export()
+        for index in 0..<5 { #expect(export.contains("captured during sync \(index)")) }
+        #expect(try await a.export() == export)
+    }
+}

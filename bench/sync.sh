@@ -1,0 +1,75 @@
+# Part 6 of run.sh (sourced by it, or run alone: bench/sync.sh path/to/margin): sync through a
+# local PostgreSQL. A first sync of 100 000 notes (the machine that has them pushes, a new
+# machine pulls), then an incremental sync of 100 changes each way; the floor is psql's \copy
+# of the same 100 000 rows into a table of the same shape. Targets: first sync >= 20 000
+# notes/s, incremental <= 100 ms.
+
+sync_notes=${SYNC_NOTES:-100000}
+sync_margin=${margin:-${1:-.build/release/margin}}
+sync_dir=${results:-bench/.work}/sync
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+sync_say() { if command -v say >/dev/null 2>&1 && [ -n "${results:-}" ]; then say "$@"; else echo "$@"; fi; }
+
+if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/postgres" ]; then
+    sync_say "6/6 sync: skipped (needs PostgreSQL: apt-get install postgresql)"
+else
+    sync_say "6/6 sync: first sync of $sync_notes notes and an incremental sync of 100 changes, local PostgreSQL"
+    rm -rf "$sync_dir" && mkdir -p "$sync_dir"
+    as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+    echo bench-pw >"$sync_dir/pw"
+    [ "$(id -u)" = 0 ] && chown -R postgres "$sync_dir"
+    as_pg "$pg_bin/initdb" -D "$sync_dir/data" -U postgres -A scram-sha-256 --pwfile "$sync_dir/pw" -E UTF8 --locale=C >/dev/null
+    sync_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    printf "listen_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$sync_dir" >>"$sync_dir/data/postgresql.conf"
+    as_pg "$pg_bin/pg_ctl" -D "$sync_dir/data" -l "$sync_dir/log" -w -o "-p $sync_port" start </dev/null >/dev/null 2>&1
+    export PGPASSWORD=bench-pw
+    psql -X -q -h 127.0.0.1 -p "$sync_port" -U postgres -c "CREATE DATABASE notes"
+    hub="postgres://postgres@127.0.0.1:$sync_port/notes?sslmode=disable"
+    machine() { # machine NAME ARGS…: margin with its own store
+        MARGIN_DB="$sync_dir/$1.sqlite" MARGIN_SYNC_URL=$hub MARGIN_API_URL=http://127.0.0.1:9/v1 \
+            MARGIN_ACCOUNTS_URL=http://127.0.0.1:9 HOME="$sync_dir" "$sync_margin" "${@:2}"
+    }
+    seconds() { python3 -c 'import sys,time; t=time.perf_counter(); import subprocess; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); print(f"{time.perf_counter()-t:.3f}")' "$@"; }
+
+    python3 "$(dirname "${BASH_SOURCE[0]}")/gen_notes.py" --shape skewed "$sync_notes" "$sync_dir/notes.jsonl" "$sync_dir/notes.json" >/dev/null
+    machine a import "$sync_dir/notes.jsonl" >/dev/null
+    push_s=$(MARGIN_DB="$sync_dir/a.sqlite" MARGIN_SYNC_URL=$hub HOME="$sync_dir" seconds "$sync_margin" sync)
+    pull_s=$(MARGIN_DB="$sync_dir/b.sqlite" MARGIN_SYNC_URL=$hub HOME="$sync_dir" seconds "$sync_margin" sync)
+    [ "$(machine a export --format jsonl | md5sum)" = "$(machine b export --format jsonl | md5sum)" ] || echo "sync: the two stores differ" >&2
+
+    # 100 changes: the first 100 notes, edited (a newer updated_at) and imported on machine a.
+    head -100 "$sync_dir/notes.jsonl" | python3 -c '
+import json, sys
+for line in sys.stdin:
+    note = json.loads(line); note["text"] += " (edited)"; note["updated_at"] = "2099-01-01T00:00:00.000Z"
+    print(json.dumps(note, ensure_ascii=False))' >"$sync_dir/changes.jsonl"
+    machine a import "$sync_dir/changes.jsonl" >/dev/null
+    inc_push_s=$(MARGIN_DB="$sync_dir/a.sqlite" MARGIN_SYNC_URL=$hub HOME="$sync_dir" seconds "$sync_margin" sync)
+    inc_pull_s=$(MARGIN_DB="$sync_dir/b.sqlite" MARGIN_SYNC_URL=$hub HOME="$sync_dir" seconds "$sync_margin" sync)
+    idle_s=$(MARGIN_DB="$sync_dir/b.sqlite" MARGIN_SYNC_URL=$hub HOME="$sync_dir" seconds "$sync_margin" sync)
+
+    # The floor: the same rows (id, json) through psql's \copy into a table of the hub's shape.
+    python3 -c '
+import json, sys
+for line in open(sys.argv[1], encoding="utf-8"):
+    note = json.loads(line)
+    body = line.rstrip("\n").replace("\\", "\\\\").replace("\t", "\\t")
+    print(note["id"] + "\t" + body)' "$sync_dir/notes.jsonl" >"$sync_dir/copy.tsv"
+    psql -X -q -h 127.0.0.1 -p "$sync_port" -U postgres -d notes -c "CREATE TABLE floor (id text PRIMARY KEY, body json)"
+    copy_s=$(seconds psql -X -q -h 127.0.0.1 -p "$sync_port" -U postgres -d notes -c "\\copy floor FROM '$sync_dir/copy.tsv'")
+    dump_s=$(seconds pg_dump -h 127.0.0.1 -p "$sync_port" -U postgres -d notes -n margin -f "$sync_dir/dump.sql")
+
+    as_pg "$pg_bin/pg_ctl" -D "$sync_dir/data" -m fast -w stop >/dev/null 2>&1
+    python3 - "$sync_notes" "$push_s" "$pull_s" "$inc_push_s" "$inc_pull_s" "$idle_s" "$copy_s" "$dump_s" <<'EOF' | tee "$sync_dir/summary.txt"
+import sys
+n = int(sys.argv[1]); push, pull, inc_push, inc_pull, idle, copy, dump = map(float, sys.argv[2:])
+def met(ok): return "met" if ok else "MISSED"
+print(f"first sync, push {n} notes:  {push:6.2f} s  {n / push:8.0f} notes/s  (target >= 20000: {met(n / push >= 20000)})")
+print(f"first sync, pull {n} notes:  {pull:6.2f} s  {n / pull:8.0f} notes/s  (target >= 20000: {met(n / pull >= 20000)})")
+print(f"floor, psql \\copy of the rows: {copy:6.2f} s  {n / copy:8.0f} rows/s   (push is {push / copy:.1f}x, pull {pull / copy:.1f}x)")
+print(f"pg_dump of the hub's schema:  {dump:6.2f} s")
+print(f"incremental, push 100 changes: {inc_push * 1000:5.0f} ms (target <= 100: {met(inc_push <= 0.1)})")
+print(f"incremental, pull 100 changes: {inc_pull * 1000:5.0f} ms (target <= 100: {met(inc_pull <= 0.1)})")
+print(f"nothing to do:                 {idle * 1000:5.0f} ms")
+EOF
+fi
