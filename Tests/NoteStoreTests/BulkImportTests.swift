@@ -42,6 +42,7 @@ struct BulkImportTests {
         #expect(names.isSuperset(of: [
             "note_on_id", "note_on_item", "note_on_created_at", "note_on_show", "note_tag_on_tag",
             "__note_ft_ai", "__note_ft_ad", "__note_ft_au", "note_tag_created_at",
+            "sync_note_insert", "sync_note_update", "sync_note_delete", "sync_tag_insert", "sync_tag_delete",
         ]))
         #expect(!names.contains("import_old"))
     }
