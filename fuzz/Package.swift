@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // libFuzzer harnesses for margin's parsers of user and network input, kept apart from the main
-// package so that `make test` stays fast. SpotifyClient, NoteStore, NoteTransfer, NoteCapture, Voice, CPocketSphinx and MarginCLI are shared through
+// package so that `make test` stays fast. SpotifyClient, NoteStore, NoteTransfer, NoteCapture, Voice, CPocketSphinx, NoteSync and MarginCLI are shared through
 // symlinks in Sources/; the external dependencies match the main Package.swift.
 //
 //   ./scripts/fuzz.sh 10        # build, then run every target for 10 seconds
@@ -12,7 +12,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let fuzzTargets = ["fuzz-time", "fuzz-ref", "fuzz-date", "fuzz-config", "fuzz-credentials",
-                   "fuzz-import", "fuzz-spotify", "fuzz-callback", "fuzz-wav"]
+                   "fuzz-import", "fuzz-spotify", "fuzz-callback", "fuzz-wav", "fuzz-hub"]
 
 let package = Package(
     name: "margin-fuzz",
@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(name: "FuzzDriver"),
@@ -52,12 +53,26 @@ let package = Package(
         .target(name: "CPocketSphinx"),
         .target(name: "Voice", dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: strict),
         .target(
+            name: "NoteSync",
+            dependencies: [
+                "NoteStore", "NoteTransfer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "MarginCLI",
             dependencies: [
                 "SpotifyClient",
                 "NoteStore",
                 "NoteCapture",
                 "NoteTransfer",
+                "NoteSync",
                 "Voice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,7 +80,7 @@ let package = Package(
             swiftSettings: strict
         ),
     ] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "NoteTransfer", "MarginCLI", "Voice"],
+        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "NoteTransfer", "MarginCLI", "Voice", "NoteSync"],
                           swiftSettings: strict)
     },
     swiftLanguageModes: [.v6]

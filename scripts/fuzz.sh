@@ -14,7 +14,7 @@ shift || true
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fuzz="$root/fuzz"
 shared="${MARGIN_SHARED:-$root/../shared}"
-all_targets=(time ref date config credentials import spotify callback wav)
+all_targets=(time ref date config credentials import spotify callback wav hub)
 targets=("$@")
 [ "${#targets[@]}" -eq 0 ] && targets=("${all_targets[@]}")
 

@@ -85,15 +85,23 @@ extension Note {
     /// Replaces the tags of the note stored under `seq` in `note_tag`.
     ///
     /// Each tag row carries the stored note's `created_at` (schema v5), read from the note row
-    /// itself so that it is the very string the note has.
+    /// itself so that it is the very string the note has. Replacing touches only the tags that
+    /// come or go: the change log (schema v7) then stamps the tags only when they changed, so
+    /// an edit of the text here does not outweigh a tag change made meanwhile on another machine.
     func writeTags(_ db: Database, seq: Int64, replacing: Bool) throws {
+        var new = Set(tags)
         if replacing {
-            try db.cachedStatement(sql: "DELETE FROM note_tag WHERE note_seq = ?").execute(arguments: [seq])
+            let stored = try String.fetchAll(db.cachedStatement(sql: "SELECT tag FROM note_tag WHERE note_seq = ?"), arguments: [seq])
+            let remove = try db.cachedStatement(sql: "DELETE FROM note_tag WHERE note_seq = ? AND tag = ?")
+            for tag in stored where !new.contains(tag) {
+                try remove.execute(arguments: [seq, tag])
+            }
+            new.subtract(stored)
         }
         let insert = try db.cachedStatement(sql: """
             INSERT INTO note_tag (note_seq, tag, created_at) SELECT seq, ?, created_at FROM note WHERE seq = ?
             """)
-        for tag in tags {
+        for tag in tags where new.contains(tag) {
             try insert.execute(arguments: [tag, seq])
         }
     }

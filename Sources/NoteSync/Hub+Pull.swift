@@ -54,14 +54,14 @@ extension Hub {
                 .first?.decode(Int64.self) ?? 0
             while true {
                 let rows = try await query("""
-                    SELECT id, hlc, body::text, seq FROM margin.note
+                    SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, body::text, seq FROM margin.note
                     WHERE owner = current_user AND (seq, id) > (\(cursor.noteSeq), \(cursor.noteID))
                     ORDER BY seq, id LIMIT \(Self.pullPage)
                     """)
                 var records: [NoteDatabase.HubRecord] = []
                 for row in rows {
-                    let (id, hlc, body, seq) = try row.decode((String, String, String?, Int64).self)
-                    records.append(.init(id: id, hlc: hlc, body: body))
+                    let (id, hlc, text, tags, pin, body, seq) = try row.decode((String, String, String, String, String, String?, Int64).self)
+                    records.append(.init(id: id, hlc: hlc, parts: [text, tags, pin], body: body))
                     (cursor.noteSeq, cursor.noteID) = (seq, id)
                 }
                 guard !records.isEmpty else { break }

@@ -4,9 +4,11 @@ import PostgresNIO
 extension Hub {
     /// What a push sent and what the hub made of it.
     struct Pushed {
+        /// The changes the hub took.
         var changes: [(id: String, hlc: String)] = []
         var versions: [(id: String, hlc: String)] = []
-        var conflicts = 0
+        /// The notes whose change the hub turned down: another machine changed them first.
+        var rejected: Set<String> = []
         /// The person's change counter before the push (the push's own changes are `seq + 1`).
         var seq: Int64 = 0
     }
@@ -16,11 +18,11 @@ extension Hub {
 
     /// Sends every pending change and earlier text in one transaction.
     ///
-    /// The rows go to temporary tables with `COPY`, then a few statements merge them:
-    /// a change whose stamp is newer than the hub's replaces it (counter `seq + 1`); an older
-    /// one loses. Either way a text that loses to a concurrent edit, one not made on top of
-    /// the other, is kept in `margin.note_version`, and the losing side is given counter
-    /// `seq + 2` so that every machine, the pusher too, pulls the winner and the kept text.
+    /// The rows go to temporary tables with `COPY`, then a few statements merge them. The hub
+    /// takes a change only when it was made on top of the version the hub has (its `base` is
+    /// the hub's stamp): a new note, or a fast-forward. A change made beside another machine's
+    /// newer version is turned down, and that version is given counter `seq + 2` so that the
+    /// pusher pulls it, merges the two part by part, and pushes the result (``NoteSync``).
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
     /// lost connection or a killed process is harmless.
     func push(from store: NoteDatabase) async throws -> Pushed? {
@@ -34,15 +36,17 @@ extension Hub {
             pushed.seq = try counter.first?.decode(Int64.self) ?? 0
             let (won, lost) = (pushed.seq + 1, pushed.seq + 2)
             try await execute("""
-                CREATE TEMP TABLE incoming (id text PRIMARY KEY, hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
+                CREATE TEMP TABLE incoming (id text PRIMARY KEY, hlc text NOT NULL, text_hlc text NOT NULL, tags_hlc text NOT NULL,
+                                            pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
                 ON COMMIT DROP
                 """)
-            try await copy(into: "incoming", columns: ["id", "hlc", "base", "deleted", "body"]) { writer in
+            try await copy(into: "incoming", columns: ["id", "hlc", "text_hlc", "tags_hlc", "pin_hlc", "base", "deleted", "body"]) { writer in
                 var rows = CopyText()
                 var chunk = first
                 while let last = chunk.last {
                     for change in chunk {
-                        rows.row([change.id, change.hlc, change.base, change.note == nil ? "t" : "f", change.note.map(HubBody.encode)])
+                        rows.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f",
+                                                                          change.note.map(HubBody.encode)])
                         pushed.changes.append((change.id, change.hlc))
                         if rows.count > 1 << 20 { try await writer.write(rows.take()) }
                     }
@@ -64,49 +68,33 @@ extension Hub {
                     try await writer.write(rows.take())
                 }
             }
-            pushed.conflicts = try await merge(won: won, lost: lost)
+            pushed.rejected = try await merge(won: won, lost: lost)
+            pushed.changes.removeAll { pushed.rejected.contains($0.id) }
             try await execute("UPDATE margin.account SET seq = \(lost) WHERE owner = current_user")
             return pushed
         }
     }
 
-    /// Merges `incoming` and `incoming_version` into the hub; returns how many changes met a
-    /// concurrent edit.
-    private func merge(won: Int64, lost: Int64) async throws -> Int {
-        let mine = "n.owner = current_user AND n.id = i.id"
-        let counted = try await execute("""
-            SELECT count(*) FROM incoming i JOIN margin.note n ON \(mine)
-            WHERE NOT (i.deleted AND n.deleted)
-              AND (i.hlc < n.hlc OR (i.hlc > n.hlc AND i.base IS DISTINCT FROM n.hlc))
-            """)
-        // The incoming text that lost, and the hub's text that lost to a concurrent edit.
-        try await execute("""
-            INSERT INTO margin.note_version (id, hlc, kind, body, seq)
-            SELECT i.id, i.hlc, 'conflict', i.body, \(lost) FROM incoming i JOIN margin.note n ON \(mine)
-            WHERE i.hlc < n.hlc AND NOT i.deleted
-            ON CONFLICT DO NOTHING
+    /// Merges `incoming` and `incoming_version` into the hub; returns the ids it turned down.
+    private func merge(won: Int64, lost: Int64) async throws -> Set<String> {
+        let rejected = try await execute("""
+            UPDATE margin.note n SET seq = \(lost) FROM incoming i
+            WHERE n.owner = current_user AND n.id = i.id AND n.hlc <> i.hlc AND i.base IS DISTINCT FROM n.hlc
+            RETURNING n.id
             """)
         try await execute("""
-            INSERT INTO margin.note_version (id, hlc, kind, body, seq)
-            SELECT n.id, n.hlc, 'conflict', n.body, \(lost) FROM incoming i JOIN margin.note n ON \(mine)
-            WHERE i.hlc > n.hlc AND i.base IS DISTINCT FROM n.hlc AND NOT n.deleted
-            ON CONFLICT DO NOTHING
-            """)
-        // The winner of a change that lost goes out again, so its pusher pulls it.
-        try await execute("""
-            UPDATE margin.note n SET seq = \(lost) FROM incoming i WHERE \(mine) AND i.hlc < n.hlc
-            """)
-        try await execute("""
-            INSERT INTO margin.note (id, hlc, deleted, body, seq)
-            SELECT id, hlc, deleted, body, \(won) FROM incoming
-            ON CONFLICT (owner, id) DO UPDATE SET hlc = excluded.hlc, deleted = excluded.deleted, body = excluded.body, seq = excluded.seq
-            WHERE margin.note.hlc < excluded.hlc
+            INSERT INTO margin.note (id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, seq)
+            SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, \(won) FROM incoming
+            ON CONFLICT (owner, id) DO UPDATE SET
+                hlc = excluded.hlc, text_hlc = excluded.text_hlc, tags_hlc = excluded.tags_hlc, pin_hlc = excluded.pin_hlc,
+                deleted = excluded.deleted, body = excluded.body, seq = excluded.seq
+            WHERE margin.note.hlc = (SELECT base FROM incoming WHERE incoming.id = excluded.id)
             """)
         try await execute("""
             INSERT INTO margin.note_version (id, hlc, kind, body, seq)
             SELECT id, hlc, kind, body, \(won) FROM incoming_version
             ON CONFLICT DO NOTHING
             """)
-        return try counted.first.map { try Int($0.decode(Int64.self)) } ?? 0
+        return Set(try rejected.map { try $0.decode(String.self) })
     }
 }

@@ -34,7 +34,9 @@ public final class Hub: Sendable {
                                       password: address.password, database: address.database,
                                       tls: try tls(address, trust: trust))
             }
-            configuration.options.connectTimeout = .milliseconds(Int64(timeout.components.seconds * 1000))
+            let seconds = address.connectTimeout.map(Int64.init) ?? timeout.components.seconds
+            configuration.options.connectTimeout = .seconds(seconds)
+            configuration.options.additionalStartupParameters = [("application_name", address.applicationName ?? "margin")]
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
             return Hub(connection: connection, logger: logger, name: name)
         } catch {

@@ -23,6 +23,10 @@ public struct HubAddress: Sendable, Equatable, CustomStringConvertible {
     public var rootCertificate: String?
     /// The password, from wherever it was found; never printed.
     public var password: String?
+    /// `connect_timeout`: seconds to wait for the connection (libpq's name); nil for margin's 10.
+    public var connectTimeout: Int?
+    /// `application_name`, shown in the server's `pg_stat_activity`.
+    public var applicationName: String?
 
     /// Reads `url`; `environment` supplies `PGPASSWORD`, `PGPASSFILE`, `HOME` and `USER`.
     public init(_ url: String, environment: [String: String]) throws(HubError) {
@@ -55,6 +59,13 @@ public struct HubAddress: Sendable, Equatable, CustomStringConvertible {
         }
         tlsMode = tls
         rootCertificate = query["sslrootcert"].flatMap { $0.isEmpty ? nil : $0 }
+        if let raw = query["connect_timeout"] {
+            guard let seconds = Int(raw), (1...600).contains(seconds) else {
+                throw .invalidAddress(Self.redacted(url), reason: "connect_timeout '\(raw)' is not a number of seconds from 1 to 600")
+            }
+            connectTimeout = seconds
+        }
+        applicationName = query["application_name"]
         password = components.password?.removingPercentEncoding
             ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
             ?? PasswordFile(environment: environment)?.password(host: socket ?? host, port: port, database: database, user: user)

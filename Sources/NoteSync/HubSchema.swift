@@ -50,12 +50,17 @@ public enum HubSchema {
             )
             """,
             // The newest version of every note (a tombstone when deleted). `body` is the note as
-            // margin's JSON (type json, not jsonb: it keeps a text's NUL escapes and key order).
+            // margin's JSON (type json, not jsonb: it keeps a text's NUL escapes and key order);
+            // `hlc` stamps the version, and the other stamps the last change to each part that
+            // machines merge on their own: the text, the tags, the pin.
             """
             CREATE TABLE margin.note (
                 owner text NOT NULL DEFAULT current_user,
                 id text NOT NULL,
                 hlc text NOT NULL,
+                text_hlc text NOT NULL,
+                tags_hlc text NOT NULL,
+                pin_hlc text NOT NULL,
                 deleted boolean NOT NULL,
                 body json,
                 seq bigint NOT NULL,
@@ -64,7 +69,7 @@ public enum HubSchema {
             )
             """,
             "CREATE INDEX note_by_seq ON margin.note (owner, seq, id)",
-            // Earlier texts: replaced by an edit, or lost in a conflict.
+            // Earlier texts: replaced by an edit, or lost to a concurrent edit on another machine.
             """
             CREATE TABLE margin.note_version (
                 owner text NOT NULL DEFAULT current_user,

@@ -8,6 +8,8 @@ extension NoteDatabase {
     struct HubRecord: Sendable {
         var id: String
         var hlc: String
+        /// The stamps of the last change to the text, the tags and the pin.
+        var parts: [String]
         var body: String?
     }
 
@@ -25,37 +27,58 @@ extension NoteDatabase {
         var conflicts = 0
     }
 
+    /// This store's sync state of one note.
+    struct LocalState {
+        var hlc: String
+        var pending: Bool
+        var deleted: Bool
+        var base: String?
+        var parts: [String]
+
+        init(_ row: Row) {
+            (hlc, pending, deleted, base) = (row[0], row[1], row[2], row[3])
+            parts = [row[4], row[5], row[6]]
+        }
+
+        /// Whether part `index` changed here since the hub's version this one is based on.
+        func changed(_ index: Int) -> Bool { base.map { parts[index] > $0 } ?? true }
+    }
+
     /// Applies one page from the hub and records `cursor` with it, in one transaction: a sync
     /// killed at any moment leaves either the whole page or none of it.
     ///
-    /// A record replaces the local note when its stamp is newer. A local change the hub has
-    /// not received yet and that is newer stays (the next push sends it); one that is older
-    /// loses, and its text is kept as a `conflict` version that travels to the hub too.
-    /// Nothing here is logged as a local change (`sync_clock.muted`), and the clock moves past
-    /// every stamp the page brings.
+    /// A record replaces the local note when the local one has no change the hub lacks. When
+    /// both changed, they are merged part by part (text, tags, pin), the newer change of each
+    /// winning; a text both changed keeps the losing one as a `conflict` version, and the
+    /// merge is a new local change, pushed next. A delete and an edit: the later one wins, and
+    /// a text a delete removes is kept as a version. Nothing here is logged by the triggers
+    /// (`sync_clock.muted`), and the clock first moves past every stamp the page brings.
     func apply(_ records: [HubRecord], versions: [HubVersion], cursor: [String: String]) throws(NoteStoreError) -> Applied {
         try writing { db in
             try db.execute(sql: "UPDATE sync_clock SET muted = 1")
+            let stamps = (records.map(\.hlc) + versions.map(\.hlc)).compactMap(HybridTimestamp.init)
+            if let newest = stamps.max() { try Self.receive(newest, in: db) }
             var applied = Applied()
-            var newest: HybridTimestamp?
-            let local = try db.cachedStatement(sql: "SELECT hlc, pending, deleted FROM sync_state WHERE note_id = ?")
+            let local = try db.cachedStatement(sql: """
+                SELECT hlc, pending, deleted, base_hlc, text_hlc, tags_hlc, pin_hlc FROM sync_state WHERE note_id = ?
+                """)
             for record in records {
-                if let stamp = HybridTimestamp(record.hlc), newest.map({ stamp > $0 }) ?? true { newest = stamp }
-                let mine = try Row.fetchOne(local, arguments: [record.id])
-                if let mine {
-                    let (hlc, pending, deleted): (String, Bool, Bool) = (mine[0], mine[1], mine[2])
-                    if hlc == record.hlc {
-                        try db.execute(sql: "UPDATE sync_state SET pending = 0, base_hlc = hlc WHERE note_id = ?", arguments: [record.id])
-                        continue
-                    }
-                    if hlc > record.hlc { continue }
-                    if pending {
-                        applied.conflicts += 1
-                        if !deleted { try keepLosingText(db, id: record.id, hlc: hlc) }
-                    }
+                guard let mine = try Row.fetchOne(local, arguments: [record.id]).map(LocalState.init) else {
+                    try write(record, in: db)
+                    applied.notes += 1
+                    continue
                 }
-                try write(record, in: db)
-                applied.notes += 1
+                if mine.hlc == record.hlc {
+                    try db.execute(sql: "UPDATE sync_state SET pending = 0, base_hlc = hlc WHERE note_id = ?", arguments: [record.id])
+                } else if !mine.pending {
+                    guard mine.hlc < record.hlc else { continue }
+                    try write(record, in: db)
+                    applied.notes += 1
+                } else if mine.base != record.hlc {
+                    // Both sides changed the note: merge.
+                    if try merge(record, into: mine, in: db) { applied.conflicts += 1 }
+                    applied.notes += 1
+                }
             }
             let insertVersion = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO note_version (note_id, hlc, kind, text, updated_at, pushed)
@@ -63,10 +86,8 @@ extension NoteDatabase {
                 """)
             for version in versions {
                 guard let fields = HubBody.decodeVersion(version.body) else { continue }
-                if let stamp = HybridTimestamp(version.hlc), newest.map({ stamp > $0 }) ?? true { newest = stamp }
                 try insertVersion.execute(arguments: [version.id, version.hlc, version.kind, Data(fields.text.utf8), fields.updated_at])
             }
-            if let newest { try Self.receive(newest, in: db) }
             try Self.setHubValues(cursor, in: db)
             try db.execute(sql: "UPDATE sync_clock SET muted = 0")
             return applied
@@ -76,25 +97,84 @@ extension NoteDatabase {
     /// Writes the hub's version of a note and its log entry.
     private func write(_ record: HubRecord, in db: Database) throws {
         if let body = record.body {
-            guard let note = HubBody.decode(body) else {
-                throw DatabaseError(message: "the hub's note '\(record.id)' is not a note margin can read")
-            }
-            _ = try Self.save(note, in: db)
+            _ = try Self.save(try decode(body, id: record.id), in: db)
         } else {
             try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [record.id])
         }
         try db.execute(sql: """
-            INSERT INTO sync_state (note_id, hlc, base_hlc, deleted, pending) VALUES (?1, ?2, ?2, ?3, 0)
-            ON CONFLICT (note_id) DO UPDATE SET hlc = ?2, base_hlc = ?2, deleted = ?3, pending = 0
-            """, arguments: [record.id, record.hlc, record.body == nil])
+            INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, base_hlc, deleted, pending)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?2, ?6, 0)
+            ON CONFLICT (note_id) DO UPDATE SET hlc = ?2, text_hlc = ?3, tags_hlc = ?4, pin_hlc = ?5, base_hlc = ?2,
+                                                deleted = ?6, pending = 0
+            """, arguments: [record.id, record.hlc, record.parts[0], record.parts[1], record.parts[2], record.body == nil])
     }
 
-    /// Keeps the local text that lost to a newer version from the hub, to be pushed.
-    private func keepLosingText(_ db: Database, id: String, hlc: String) throws {
+    /// Merges the hub's version into a local one that changed too; true when a part both
+    /// changed (or a delete met an edit): a conflict.
+    private func merge(_ record: HubRecord, into mine: LocalState, in db: Database) throws -> Bool {
+        let remote = try record.body.map { try decode($0, id: record.id) }
+        let local = mine.deleted ? nil : try Row.fetchOne(
+            db, sql: "SELECT \(Note.selection) FROM note WHERE id = ?", arguments: [record.id]).map { try Note(row: $0) }
+        guard let remote, let local else {
+            switch (local, remote) {
+            case (nil, nil):
+                try write(record, in: db)
+                return false
+            case (let local?, nil) where record.hlc > mine.hlc:
+                try keep(local.text, stamp: mine.parts[0], of: local, in: db)
+                try write(record, in: db)
+            case (nil, let remote?) where mine.hlc > record.hlc:
+                try keep(remote.text, stamp: record.parts[0], of: remote, in: db)
+                try db.execute(sql: "UPDATE sync_state SET base_hlc = ? WHERE note_id = ?", arguments: [record.hlc, record.id])
+            case (nil, _?):
+                try write(record, in: db)
+            default:
+                try db.execute(sql: "UPDATE sync_state SET base_hlc = ? WHERE note_id = ?", arguments: [record.hlc, record.id])
+            }
+            return true
+        }
+        let theirs = (0..<3).map { index in mine.base.map { record.parts[index] > $0 } ?? true }
+        let ours = (0..<3).map(mine.changed)
+        let wins = (0..<3).map { mine.parts[$0] >= record.parts[$0] }
+        var merged = remote
+        if wins[0] { merged.text = local.text }
+        if wins[1] { merged.tags = local.tags }
+        if wins[2] { merged.pin = local.pin }
+        merged.updatedAt = max(local.updatedAt, remote.updatedAt)
+        let clash = [local.text != remote.text, local.tags != remote.tags, local.pin != remote.pin]
+            .enumerated().contains { $0.element && ours[$0.offset] && theirs[$0.offset] }
+        if clash && local.text != remote.text && ours[0] && theirs[0] {
+            let (loser, stamp) = wins[0] ? (remote, record.parts[0]) : (local, mine.parts[0])
+            try keep(loser.text, stamp: stamp, of: loser, in: db)
+        }
+        if merged.text == remote.text && merged.tags == remote.tags && merged.pin == remote.pin {
+            try write(record, in: db)
+            return clash
+        }
+        _ = try Self.save(merged, in: db)
+        let stamp = try NoteDatabase.stampMerge(db)
+        let parts = (0..<3).map { wins[$0] ? mine.parts[$0] : record.parts[$0] }
+        try db.execute(sql: """
+            UPDATE sync_state SET hlc = ?, text_hlc = ?, tags_hlc = ?, pin_hlc = ?, base_hlc = ?, deleted = 0, pending = 1
+            WHERE note_id = ?
+            """, arguments: [stamp, parts[0], parts[1], parts[2], record.hlc, record.id])
+        return clash
+    }
+
+    /// Keeps a text that lost, as a `conflict` version to be pushed.
+    private func keep(_ text: String, stamp: String, of note: Note, in db: Database) throws {
         try db.execute(sql: """
             INSERT OR IGNORE INTO note_version (note_id, hlc, kind, text, updated_at, pushed)
-            SELECT id, ?, 'conflict', text, updated_at, 0 FROM note WHERE id = ?
-            """, arguments: [hlc, id])
+            VALUES (?, ?, 'conflict', CAST(? AS TEXT), ?, 0)
+            """, arguments: [note.id, stamp, Data(text.utf8), NoteTimestamp.string(from: note.updatedAt)])
+    }
+
+    /// The hub's JSON of a note, read; a hub edited by hand can hold what is not one.
+    private func decode(_ body: String, id: String) throws -> Note {
+        guard let note = HubBody.decode(body) else {
+            throw DatabaseError(message: "the hub's note '\(id)' is not a note margin can read")
+        }
+        return note
     }
 
     /// Moves the clock past `stamp`: the next local change is stamped later than anything seen.

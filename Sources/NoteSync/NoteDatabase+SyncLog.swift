@@ -12,6 +12,8 @@ extension NoteDatabase {
     struct Change {
         var id: String
         var hlc: String
+        /// The stamps of the last change to the text, the tags and the pin.
+        var parts: [String]
         /// The hub's stamp this change was made on top of; nil for a note the hub never had.
         var base: String?
         /// The note; nil when it was deleted.
@@ -31,7 +33,8 @@ extension NoteDatabase {
     func pendingChanges(after: String, limit: Int) throws(NoteStoreError) -> [Change] {
         try reading { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT s.note_id, s.hlc, s.base_hlc, s.deleted, note.seq IS NOT NULL, \(Note.selection)
+                SELECT s.note_id, s.hlc, s.base_hlc, s.deleted, note.seq IS NOT NULL, s.text_hlc, s.tags_hlc, s.pin_hlc,
+                       \(Note.selection)
                 FROM sync_state s LEFT JOIN note ON note.id = s.note_id
                 WHERE s.pending AND s.note_id > ? ORDER BY s.note_id LIMIT ?
                 """, arguments: [after, limit])
@@ -39,8 +42,8 @@ extension NoteDatabase {
             while let row = try rows.next() {
                 let deleted: Bool = row[3]
                 let present: Bool = row[4]
-                let note = !deleted && present ? try Note(row: row, offset: 5) : nil
-                changes.append(Change(id: row[0], hlc: row[1], base: row[2], note: note))
+                let note = !deleted && present ? try Note(row: row, offset: 8) : nil
+                changes.append(Change(id: row[0], hlc: row[1], parts: [row[5], row[6], row[7]], base: row[2], note: note))
             }
             return changes
         }

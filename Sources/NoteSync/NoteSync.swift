@@ -18,6 +18,9 @@ public struct SyncReport: Sendable, Equatable, Codable {
 
 /// Converging a store with the hub.
 public enum NoteSync {
+    /// How many push-and-pull rounds one sync runs at most.
+    static let rounds = 4
+
     /// Pushes the store's changes to `hub`, then pulls everything it lacks.
     ///
     /// The push is one PostgreSQL transaction, and each page of the pull is one store
@@ -67,19 +70,24 @@ public enum NoteSync {
             try store.startOver(hub: identity + "/" + user)
         }
         var report = SyncReport()
-        if let pushed = try await hub.push(from: store) {
-            var cursor = try Hub.Cursor(store)
-            // Nobody else wrote since this store last read everything: its own changes, the
-            // push's counter, need not come back.
-            let skipOwn = pushed.seq == 0 || cursor.drained == pushed.seq
-            if skipOwn { cursor.skip(through: pushed.seq + 1) }
-            try store.markPushed(pushed.changes, versions: pushed.versions, hubValues: skipOwn ? cursor.values : [:])
-            report.pushed = pushed.changes.count
-            report.conflicts += pushed.conflicts
+        // A change the hub turned down (another machine changed the note first) is merged by
+        // the pull that follows and pushed again; a few rounds settle even a busy note.
+        for _ in 0..<Self.rounds {
+            let pushed = try await hub.push(from: store)
+            if let pushed {
+                var cursor = try Hub.Cursor(store)
+                // Nobody else wrote since this store last read everything: its own changes, the
+                // push's counter, need not come back.
+                let skipOwn = pushed.seq == 0 || cursor.drained == pushed.seq
+                if skipOwn { cursor.skip(through: pushed.seq + 1) }
+                try store.markPushed(pushed.changes, versions: pushed.versions, hubValues: skipOwn ? cursor.values : [:])
+                report.pushed += pushed.changes.count
+            }
+            let pulled = try await hub.pull(into: store)
+            report.pulled += pulled.notes
+            report.conflicts += pulled.conflicts
+            guard let pushed, !pushed.rejected.isEmpty else { break }
         }
-        let pulled = try await hub.pull(into: store)
-        report.pulled = pulled.notes
-        report.conflicts += pulled.conflicts
         return report
     }
 }

@@ -96,6 +96,27 @@ struct SyncTests {
         #expect(try await a.export() == b.export())
     }
 
+    @Test("a tag change on one machine and a text edit on another, at the same time: both reach both")
+    func partsMerge() async throws {
+        let (server, machines) = try await Self.hub(machines: 2)
+        defer { Self.finish(server, machines) }
+        let (a, b) = (machines[0], machines[1])
+        #expect(try await a.margin("note", "one note, two changes", "--tag", "first").status == 0)
+        _ = try await a.sync()
+        _ = try await b.sync()
+        let id = try await a.id(of: "one note, two changes")
+        #expect(try await a.margin("tag", id, "+from-a").status == 0)
+        #expect(try await b.margin("edit", id, "reworded on B").status == 0)
+        _ = try await a.sync()
+        #expect(try await b.sync()["conflicts"] == 0)
+        _ = try await a.sync()
+        for machine in machines {
+            let note = try await machine.margin("show", id, "--json")
+            #expect(note.stdout.contains("\"text\":\"reworded on B\"") && note.stdout.contains("\"tags\":[\"first\",\"from-a\"]"))
+        }
+        #expect(try await a.export() == b.export())
+    }
+
     @Test("a sync killed at 20 random moments, then run again, converges with no duplicates")
     func killedSyncsConverge() async throws {
         let (server, machines) = try await Self.hub(machines: 2)

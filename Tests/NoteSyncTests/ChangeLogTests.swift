@@ -56,7 +56,9 @@ struct ChangeLogTests {
         let store = try NoteDatabase.inMemory()
         let ahead = HybridTimestamp(wallMs: Int64(Date().timeIntervalSince1970 * 1000) + 3 * 3_600_000, counter: 41, node: "ffffffffffffffff")
         let remote = Note(text: "from a machine whose clock is three hours fast")
-        _ = try store.apply([.init(id: remote.id, hlc: ahead.description, body: NoteEncoding.object(remote))], versions: [], cursor: [:])
+        let aheadText = ahead.description
+        _ = try store.apply([.init(id: remote.id, hlc: aheadText, parts: [aheadText, aheadText, aheadText], body: NoteEncoding.object(remote))],
+                            versions: [], cursor: [:])
         #expect(try pending(store).isEmpty, "a pulled note is not a local change")
         var local = try store.note(id: remote.id)
         local.text = "edited here afterwards"
@@ -67,27 +69,88 @@ struct ChangeLogTests {
         #expect(stamp.wallMs == ahead.wallMs && stamp.counter == 42)
     }
 
-    @Test("a pulled version older than a pending local edit leaves it; a newer one wins and keeps the local text")
-    func pullAgainstPendingEdits() throws {
-        let store = try NoteDatabase.inMemory()
-        let note = Note(text: "mine")
+    /// A note that this store and the hub agree on, and its stamp.
+    func synced(_ store: NoteDatabase, _ note: Note) throws -> HybridTimestamp {
         try store.insert(note)
-        let text = try #require(try pending(store)[note.id])
-        let mine = try #require(HybridTimestamp(text))
-        var theirs = note
-        theirs.text = "theirs"
-        let older = HybridTimestamp(wallMs: mine.wallMs - 1, counter: 0, node: "0")
-        var applied = try store.apply([.init(id: note.id, hlc: older.description, body: NoteEncoding.object(theirs))], versions: [], cursor: [:])
-        #expect(applied.notes == 0 && applied.conflicts == 0)
-        #expect(try store.note(id: note.id).text == "mine")
-        let newer = HybridTimestamp(wallMs: mine.wallMs + 1, counter: 0, node: "0")
-        applied = try store.apply([.init(id: note.id, hlc: newer.description, body: NoteEncoding.object(theirs))], versions: [], cursor: [:])
-        #expect(applied.notes == 1 && applied.conflicts == 1)
-        #expect(try store.note(id: note.id).text == "theirs")
-        #expect(try store.versions(of: note.id).map(\.kind) == [.conflict])
-        #expect(try store.unpushedVersions().map(\.text) == ["mine"])
+        let change = try #require(try store.pendingChanges(after: "", limit: 10).first)
+        try store.markPushed([(change.id, change.hlc)], versions: [], hubValues: [:])
+        return try #require(HybridTimestamp(change.hlc))
     }
 
+    /// A stamp `ms` milliseconds after `stamp`, from another machine.
+    func later(_ stamp: HybridTimestamp, _ ms: Int64) -> String {
+        HybridTimestamp(wallMs: stamp.wallMs + ms, counter: 0, node: "0000000000000000").description
+    }
+
+    @Test("a tag change here and a text change there, made at the same time, both survive the merge")
+    func mergeByPart() throws {
+        let store = try NoteDatabase.inMemory()
+        let note = Note(text: "original", tags: ["a"])
+        let base = try synced(store, note)
+        var tagged = note
+        tagged.tags = ["a", "mine"]
+        try store.update(tagged)
+        var theirs = note
+        theirs.text = "their words"
+        let remote = later(base, 60_000)
+        let applied = try store.apply([.init(id: note.id, hlc: remote, parts: [remote, base.description, base.description],
+                                             body: NoteEncoding.object(theirs))], versions: [], cursor: [:])
+        #expect(applied.notes == 1 && applied.conflicts == 0)
+        let merged = try store.note(id: note.id)
+        #expect(merged.text == "their words" && merged.tags == ["a", "mine"])
+        let change = try #require(try store.pendingChanges(after: "", limit: 10).first)
+        #expect(change.hlc > remote && change.base == remote, "the merge is a new change on top of the hub's")
+        #expect(try store.versions(of: note.id).filter { $0.kind == .conflict }.isEmpty)
+    }
+
+    @Test("the same text changed here and there: the later edit wins, the other is kept and will be pushed")
+    func textConflict() throws {
+        let store = try NoteDatabase.inMemory()
+        let note = Note(text: "original")
+        let base = try synced(store, note)
+        var mine = note
+        mine.text = "mine, earlier"
+        try store.update(mine)
+        var theirs = note
+        theirs.text = "theirs, later"
+        let remote = later(base, 60_000)
+        let applied = try store.apply([.init(id: note.id, hlc: remote, parts: [remote, base.description, base.description],
+                                             body: NoteEncoding.object(theirs))], versions: [], cursor: [:])
+        #expect(applied.notes == 1 && applied.conflicts == 1)
+        #expect(try store.note(id: note.id).text == "theirs, later")
+        #expect(try pending(store).isEmpty, "the hub's version is what the store now has")
+        #expect(try store.unpushedVersions().map(\.text).contains("mine, earlier"))
+        #expect(try store.versions(of: note.id).contains { $0.kind == .conflict && $0.text == "mine, earlier" })
+    }
+
+    @Test("an edit here after a delete there brings the note back; a delete after an edit keeps the edit's text")
+    func deleteAndEdit() throws {
+        let store = try NoteDatabase.inMemory()
+        let note = Note(text: "original")
+        let base = try synced(store, note)
+        usleep(5000)
+        try store.delete(id: note.id)
+        var edited = note
+        edited.text = "edited there, before the delete here"
+        let applied = try store.apply([.init(id: note.id, hlc: later(base, 1), parts: [later(base, 1), base.description, base.description],
+                                             body: NoteEncoding.object(edited))], versions: [], cursor: [:])
+        #expect(applied.conflicts == 1 && (try? store.note(id: note.id)) == nil, "the later delete wins")
+        #expect(try store.versions(of: note.id).contains { $0.text == "edited there, before the delete here" })
+
+        // And the other way round: an edit here, later than a delete there.
+        let other = Note(text: "kept alive")
+        let otherBase = try synced(store, other)
+        usleep(5000)
+        var alive = other
+        alive.text = "edited here, after the delete there"
+        try store.update(alive)
+        let deleted = later(otherBase, 1)
+        let back = try store.apply([.init(id: other.id, hlc: deleted, parts: [otherBase.description, otherBase.description, otherBase.description],
+                                          body: nil)], versions: [], cursor: [:])
+        #expect(back.conflicts == 1)
+        #expect(try store.note(id: other.id).text == "edited here, after the delete there")
+        #expect(try store.pendingChanges(after: "", limit: 10).contains { $0.id == other.id && $0.base == deleted })
+    }
     @Test("stamps read back from their text, and order by time, then counter, then node")
     func stampText() throws {
         let stamp = HybridTimestamp(wallMs: 1_795_458_518_905, counter: 3, node: "abc")
