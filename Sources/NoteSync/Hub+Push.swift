@@ -68,6 +68,9 @@ extension Hub {
                     try await writer.write(rows.take())
                 }
             }
+            // A temporary table has no statistics until it is analyzed: without them the merge's
+            // join is planned for a handful of rows.
+            try await execute("ANALYZE incoming")
             pushed.rejected = try await merge(won: won, lost: lost)
             pushed.changes.removeAll { pushed.rejected.contains($0.id) }
             try await execute("UPDATE margin.account SET seq = \(lost) WHERE owner = current_user")

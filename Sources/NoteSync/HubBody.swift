@@ -38,9 +38,12 @@ enum HubBody {
         var updated_at: String
     }
 
+    /// One decoder for every note of a pull.
+    private static let decoder = JSONDecoder()
+
     /// Reads a note's JSON; nil when it is not one (a hub edited by hand).
     static func decode(_ json: String) -> Note? {
-        guard let fields = try? JSONDecoder().decode(Fields.self, from: Data(json.utf8)),
+        guard let fields = try? decoder.decode(Fields.self, from: Data(json.utf8)),
               let created = NoteTimestamp.date(from: fields.created_at),
               let updated = NoteTimestamp.date(from: fields.updated_at)
         else { return nil }
@@ -54,6 +57,6 @@ enum HubBody {
 
     /// Reads a version's text and time; nil when the JSON has neither.
     static func decodeVersion(_ json: String) -> VersionFields? {
-        try? JSONDecoder().decode(VersionFields.self, from: Data(json.utf8))
+        try? decoder.decode(VersionFields.self, from: Data(json.utf8))
     }
 }

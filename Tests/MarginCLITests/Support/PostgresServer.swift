@@ -130,6 +130,14 @@ struct PostgresServer {
         let variables: [String] = ["PATH=/usr/bin:/bin", "LC_ALL=C"]
         let environment = variables.map { strdup($0) } + [nil]
         defer { environment.forEach { free($0) } }
+        // Only stdin, stdout and stderr go on to the server: with every descriptor the test
+        // process has open, it finds too few left and refuses to start. (A descriptor that
+        // Process hands to a child is dup2'ed, which clears the flag on the copy.)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            guard let fd = Int32(name), fd > 2 else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
         guard posix_spawn(&pid, argv[0], nil, nil, arguments, environment) == 0 else { return -1 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
