@@ -14,7 +14,7 @@ if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/postgres" ]; then
     sync_say "6/6 sync: skipped (needs PostgreSQL: apt-get install postgresql)"
 else
     sync_say "6/6 sync: first sync of $sync_notes notes and an incremental sync of 100 changes, local PostgreSQL"
-    rm -rf "$sync_dir" && mkdir -p "$sync_dir"
+    rm -rf "$sync_dir" && mkdir -p "$sync_dir" && sync_dir=$(cd "$sync_dir" && pwd)
     as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
     echo bench-pw >"$sync_dir/pw"
     [ "$(id -u)" = 0 ] && chown -R postgres "$sync_dir"

@@ -127,9 +127,11 @@ extension NoteDatabase {
         .map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")
 
     /// Logs, in one pass, the notes an import wrote with the triggers dropped: every note above
-    /// `afterSeq` and the stored ones in `seqs`, all under one new clock stamp.
+    /// `afterSeq` and the stored ones in `seqs`, all under one new clock stamp. Nothing, like the
+    /// triggers, while a sync applies what it pulled (`muted`).
     package static func markChanged(_ db: Database, afterSeq: Int64, seqs: [Int64]) throws {
-        try db.execute(sql: "\(tick) WHERE muted = 0")
+        guard try Int.fetchOne(db, sql: "SELECT muted FROM sync_clock") == 0 else { return }
+        try db.execute(sql: tick)
         try db.execute(sql: """
             INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, pending)
             SELECT id, \(stamp), \(stamp), \(stamp), \(stamp), 0, 1 FROM note WHERE seq > ? ORDER BY id \(upsertAll)

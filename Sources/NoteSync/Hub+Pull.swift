@@ -3,35 +3,28 @@ import PostgresNIO
 
 extension Hub {
     /// How many rows a pull asks for, and applies in one store transaction, at a time.
-    static let pullPage = 2000
+    static let pullPage = 10_000
 
-    /// Where a pull resumes: the last note and earlier text applied, by (counter, id[, stamp]).
+    /// Where a pull resumes: the counter of the last note and earlier text applied.
     struct Cursor {
         var noteSeq: Int64 = 0
-        var noteID = ""
         var versionSeq: Int64 = 0
-        var versionID = ""
-        var versionHLC = ""
         /// The person's counter when a pull last read everything up to it; -1 before that.
         var drained: Int64 = -1
 
         init(_ store: NoteDatabase) throws {
             noteSeq = try store.hubValue("note_seq").flatMap { Int64($0) } ?? 0
-            noteID = try store.hubValue("note_id") ?? ""
             versionSeq = try store.hubValue("version_seq").flatMap { Int64($0) } ?? 0
-            versionID = try store.hubValue("version_id") ?? ""
-            versionHLC = try store.hubValue("version_hlc") ?? ""
             drained = try store.hubValue("drained").flatMap { Int64($0) } ?? -1
         }
 
         var values: [String: String] {
-            ["note_seq": String(noteSeq), "note_id": noteID, "version_seq": String(versionSeq),
-             "version_id": versionID, "version_hlc": versionHLC, "drained": String(drained)]
+            ["note_seq": String(noteSeq), "version_seq": String(versionSeq), "drained": String(drained)]
         }
 
         /// Past everything up to `seq`: nothing at or below it needs pulling.
         mutating func skip(through seq: Int64) {
-            (noteSeq, noteID, versionSeq, versionID, versionHLC, drained) = (seq, "~", seq, "~", "~", seq)
+            (noteSeq, versionSeq, drained) = (seq, seq, seq)
         }
     }
 
@@ -48,6 +41,7 @@ extension Hub {
     /// a pull that stops anywhere resumes where it stopped.
     func pull(into store: NoteDatabase) async throws -> Pulled {
         var cursor = try Cursor(store)
+        try store.prepareForPull()
         return try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
             var pulled = Pulled()
             let top = try await query("SELECT coalesce((SELECT seq FROM margin.account WHERE owner = current_user), 0)")
@@ -55,14 +49,14 @@ extension Hub {
             while true {
                 let rows = try await query("""
                     SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, body::text, seq FROM margin.note
-                    WHERE owner = current_user AND (seq, id) > (\(cursor.noteSeq), \(cursor.noteID))
-                    ORDER BY seq, id LIMIT \(Self.pullPage)
+                    WHERE owner = current_user AND seq > \(cursor.noteSeq)
+                    ORDER BY seq LIMIT \(Self.pullPage)
                     """)
                 var records: [NoteDatabase.HubRecord] = []
                 for row in rows {
                     let (id, hlc, text, tags, pin, body, seq) = try row.decode((String, String, String, String, String, String?, Int64).self)
                     records.append(.init(id: id, hlc: hlc, parts: [text, tags, pin], body: body))
-                    (cursor.noteSeq, cursor.noteID) = (seq, id)
+                    cursor.noteSeq = seq
                 }
                 guard !records.isEmpty else { break }
                 let applied = try store.apply(records, versions: [], cursor: cursor.values)
@@ -73,15 +67,14 @@ extension Hub {
             while true {
                 let rows = try await query("""
                     SELECT id, hlc, kind, body::text, seq FROM margin.note_version
-                    WHERE owner = current_user
-                      AND (seq, id, hlc) > (\(cursor.versionSeq), \(cursor.versionID), \(cursor.versionHLC))
-                    ORDER BY seq, id, hlc LIMIT \(Self.pullPage)
+                    WHERE owner = current_user AND seq > \(cursor.versionSeq)
+                    ORDER BY seq LIMIT \(Self.pullPage)
                     """)
                 var versions: [NoteDatabase.HubVersion] = []
                 for row in rows {
                     let (id, hlc, kind, body, seq) = try row.decode((String, String, String, String, Int64).self)
                     versions.append(.init(id: id, hlc: hlc, kind: kind, body: body))
-                    (cursor.versionSeq, cursor.versionID, cursor.versionHLC) = (seq, id, hlc)
+                    cursor.versionSeq = seq
                 }
                 guard !versions.isEmpty else { break }
                 _ = try store.apply([], versions: versions, cursor: cursor.values)

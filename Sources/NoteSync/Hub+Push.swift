@@ -9,8 +9,10 @@ extension Hub {
         var versions: [(id: String, hlc: String)] = []
         /// The notes whose change the hub turned down: another machine changed them first.
         var rejected: Set<String> = []
-        /// The person's change counter before the push (the push's own changes are `seq + 1`).
+        /// The person's change counter before the push.
         var seq: Int64 = 0
+        /// The counter of the push's own last change: what the pusher need not pull back.
+        var ownThrough: Int64 = 0
     }
 
     /// How many pending changes are read from the store at a time.
@@ -21,8 +23,8 @@ extension Hub {
     /// The rows go to temporary tables with `COPY`, then a few statements merge them. The hub
     /// takes a change only when it was made on top of the version the hub has (its `base` is
     /// the hub's stamp): a new note, or a fast-forward. A change made beside another machine's
-    /// newer version is turned down, and that version is given counter `seq + 2` so that the
-    /// pusher pulls it, merges the two part by part, and pushes the result (``NoteSync``).
+    /// newer version is turned down, and that version is given a new counter so that the pusher
+    /// pulls it, merges the two part by part, and pushes the result (``NoteSync``).
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
     /// lost connection or a killed process is harmless.
     func push(from store: NoteDatabase) async throws -> Pushed? {
@@ -34,7 +36,6 @@ extension Hub {
             try await query("INSERT INTO margin.account (owner) VALUES (current_user) ON CONFLICT DO NOTHING")
             let counter = try await query("SELECT seq FROM margin.account WHERE owner = current_user FOR UPDATE")
             pushed.seq = try counter.first?.decode(Int64.self) ?? 0
-            let (won, lost) = (pushed.seq + 1, pushed.seq + 2)
             try await execute("""
                 CREATE TEMP TABLE incoming (id text PRIMARY KEY, hlc text NOT NULL, text_hlc text NOT NULL, tags_hlc text NOT NULL,
                                             pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
@@ -71,23 +72,35 @@ extension Hub {
             // A temporary table has no statistics until it is analyzed: without them the merge's
             // join is planned for a handful of rows.
             try await execute("ANALYZE incoming")
-            pushed.rejected = try await merge(won: won, lost: lost)
+            let (incoming, versionCount) = (Int64(pushed.changes.count), Int64(pushed.versions.count))
+            pushed.ownThrough = pushed.seq + incoming + versionCount
+            pushed.rejected = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough)
             pushed.changes.removeAll { pushed.rejected.contains($0.id) }
-            try await execute("UPDATE margin.account SET seq = \(lost) WHERE owner = current_user")
+            let top = pushed.ownThrough + Int64(pushed.rejected.count)
+            try await execute("UPDATE margin.account SET seq = \(top) WHERE owner = current_user")
             return pushed
         }
     }
 
     /// Merges `incoming` and `incoming_version` into the hub; returns the ids it turned down.
-    private func merge(won: Int64, lost: Int64) async throws -> Set<String> {
+    ///
+    /// Every row written gets a counter of its own, in blocks after the person's counter: the
+    /// taken changes after `after` (by id), the earlier texts after `versionsAfter`, and the
+    /// versions the hub keeps in place of turned-down changes after `rejectedAfter`, so that
+    /// a pull pages through them by the counter alone.
+    private func merge(after: Int64, versionsAfter: Int64, rejectedAfter: Int64) async throws -> Set<String> {
         let rejected = try await execute("""
-            UPDATE margin.note n SET seq = \(lost) FROM incoming i
-            WHERE n.owner = current_user AND n.id = i.id AND n.hlc <> i.hlc AND i.base IS DISTINCT FROM n.hlc
+            UPDATE margin.note n SET seq = \(rejectedAfter) + r.rank FROM (
+                SELECT n.id, row_number() OVER (ORDER BY n.id) AS rank FROM incoming i
+                JOIN margin.note n ON n.owner = current_user AND n.id = i.id
+                WHERE n.hlc <> i.hlc AND i.base IS DISTINCT FROM n.hlc
+            ) r
+            WHERE n.owner = current_user AND n.id = r.id
             RETURNING n.id
             """)
         try await execute("""
             INSERT INTO margin.note (id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, seq)
-            SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, \(won) FROM incoming
+            SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, \(after) + row_number() OVER (ORDER BY id) FROM incoming
             ON CONFLICT (owner, id) DO UPDATE SET
                 hlc = excluded.hlc, text_hlc = excluded.text_hlc, tags_hlc = excluded.tags_hlc, pin_hlc = excluded.pin_hlc,
                 deleted = excluded.deleted, body = excluded.body, seq = excluded.seq
@@ -95,7 +108,7 @@ extension Hub {
             """)
         try await execute("""
             INSERT INTO margin.note_version (id, hlc, kind, body, seq)
-            SELECT id, hlc, kind, body, \(won) FROM incoming_version
+            SELECT id, hlc, kind, body, \(versionsAfter) + row_number() OVER (ORDER BY id, hlc) FROM incoming_version
             ON CONFLICT DO NOTHING
             """)
         return Set(try rejected.map { try $0.decode(String.self) })

@@ -43,6 +43,7 @@ public enum HubSchema {
             "INSERT INTO margin.hub DEFAULT VALUES",
             // Each person's change counter: a push locks the row, so one person's pushes commit
             // in counter order and a pull's cursor never skips a change still being written.
+            // Every note and earlier text a push writes takes a number of its own from it.
             """
             CREATE TABLE margin.account (
                 owner text PRIMARY KEY DEFAULT current_user,
@@ -68,7 +69,7 @@ public enum HubSchema {
                 CHECK (deleted = (body IS NULL))
             )
             """,
-            "CREATE INDEX note_by_seq ON margin.note (owner, seq, id)",
+            "CREATE INDEX note_by_seq ON margin.note (owner, seq)",
             // Earlier texts: replaced by an edit, or lost to a concurrent edit on another machine.
             """
             CREATE TABLE margin.note_version (
@@ -81,7 +82,7 @@ public enum HubSchema {
                 PRIMARY KEY (owner, id, hlc)
             )
             """,
-            "CREATE INDEX note_version_by_seq ON margin.note_version (owner, seq, id, hlc)",
+            "CREATE INDEX note_version_by_seq ON margin.note_version (owner, seq)",
         ] + ["account", "note", "note_version"].flatMap { table in
             [
                 "ALTER TABLE margin.\(table) ENABLE ROW LEVEL SECURITY",

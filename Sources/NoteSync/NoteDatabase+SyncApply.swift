@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NoteStore
+import NoteTransfer
 
 /// The store's side of a pull: applying the hub's versions of notes.
 extension NoteDatabase {
@@ -62,9 +63,10 @@ extension NoteDatabase {
             let local = try db.cachedStatement(sql: """
                 SELECT hlc, pending, deleted, base_hlc, text_hlc, tags_hlc, pin_hlc FROM sync_state WHERE note_id = ?
                 """)
+            var fresh: [HubRecord] = []
             for record in records {
                 guard let mine = try Row.fetchOne(local, arguments: [record.id]).map(LocalState.init) else {
-                    try write(record, in: db)
+                    if record.body != nil { fresh.append(record) } else { try logState(record, in: db) }
                     applied.notes += 1
                     continue
                 }
@@ -80,6 +82,7 @@ extension NoteDatabase {
                     applied.notes += 1
                 }
             }
+            try insert(fresh, in: db)
             let insertVersion = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO note_version (note_id, hlc, kind, text, updated_at, pushed)
                 VALUES (?, ?, ?, CAST(? AS TEXT), ?, 1)
@@ -94,6 +97,27 @@ extension NoteDatabase {
         }
     }
 
+    /// Stores notes this store never had, through the import's writer: a first pull of a
+    /// hundred thousand notes is then bound by the import's speed, not by one save per note.
+    /// A page the importer refuses (a hub edited by hand) is saved note by note instead.
+    private func insert(_ records: [HubRecord], in db: Database) throws {
+        guard !records.isEmpty else { return }
+        var lines = Data()
+        for record in records {
+            lines.append(contentsOf: (record.body ?? "").utf8)
+            lines.append(UInt8(ascii: "\n"))
+        }
+        do {
+            try db.inSavepoint {
+                _ = try Self.importLines(lines, in: db)
+                return .commit
+            }
+        } catch {
+            for record in records { _ = try Self.save(try decode(record.body ?? "", id: record.id), in: db) }
+        }
+        for record in records { try logState(record, in: db) }
+    }
+
     /// Writes the hub's version of a note and its log entry.
     private func write(_ record: HubRecord, in db: Database) throws {
         if let body = record.body {
@@ -101,12 +125,17 @@ extension NoteDatabase {
         } else {
             try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [record.id])
         }
-        try db.execute(sql: """
+        try logState(record, in: db)
+    }
+
+    /// Records that this store has the hub's version of a note.
+    private func logState(_ record: HubRecord, in db: Database) throws {
+        try db.cachedStatement(sql: """
             INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, base_hlc, deleted, pending)
             VALUES (?1, ?2, ?3, ?4, ?5, ?2, ?6, 0)
             ON CONFLICT (note_id) DO UPDATE SET hlc = ?2, text_hlc = ?3, tags_hlc = ?4, pin_hlc = ?5, base_hlc = ?2,
                                                 deleted = ?6, pending = 0
-            """, arguments: [record.id, record.hlc, record.parts[0], record.parts[1], record.parts[2], record.body == nil])
+            """).execute(arguments: [record.id, record.hlc, record.parts[0], record.parts[1], record.parts[2], record.body == nil])
     }
 
     /// Merges the hub's version into a local one that changed too; true when a part both

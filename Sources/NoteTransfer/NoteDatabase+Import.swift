@@ -68,3 +68,31 @@ extension NoteDatabase {
         }
     }
 }
+
+extension NoteDatabase {
+    /// Imports JSON Lines inside the caller's transaction, with the import's writer (one
+    /// prepared statement, the full-text index written once at the end): how a sync's pull
+    /// stores the notes this store has never had. Throws on the first record that is not valid.
+    package static func importLines(_ data: Data, in db: Database) throws -> ImportCounts {
+        let pipe = ImportPipe.reading(.data(data))
+        defer { pipe.close() }
+        var writer = try ImportWriter(db, bulk: false, records: try pipe.estimate())
+        var counts = ImportCounts()
+        while true {
+            switch pipe.receive() {
+            case .records(let batch):
+                try batch.withContents { batch in
+                    for record in batch.records {
+                        counts.count(try writer.write(record, from: batch), id: String(decoding: batch[record.id], as: UTF8.self))
+                    }
+                }
+                pipe.recycle(batch)
+            case .end:
+                try writer.finish()
+                return counts
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+}
