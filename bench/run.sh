@@ -359,4 +359,10 @@ case $parts in all | sync) . "$here/sync.sh" ;; esac
 
 # --- results ------------------------------------------------------------------------------------
 "$python" "$here/report.py" "$results" "$out_dir"
+if [ -f "$results/sync/summary.txt" ]; then
+    { printf '\n## 6. Sync through PostgreSQL\n\n'
+      printf 'bench/sync.sh: %s notes of the skewed shape, a local PostgreSQL cluster (scram-sha-256 over TCP on 127.0.0.1), whole `margin sync` processes. Push: the machine that has the notes; pull: a new machine. The floor is psql'"'"'s \\copy of the same rows (id, JSON) into a table of the hub'"'"'s shape.\n\n```text\n' "$sync_notes"
+      cat "$results/sync/summary.txt"
+      printf '```\n'; } >>"$out_dir/RESULTS.md"
+fi
 [ "$full" -eq 1 ] || say "not the full default run: results in ${out_dir#"$root"/}/RESULTS.md, bench/RESULTS.md untouched"
