@@ -10,7 +10,9 @@ import GRDB
 ///   changes.
 /// - `sync_state` has one row per note id this store has ever held: the stamp of its newest
 ///   change (`hlc`; for a tombstone, of the delete), the stamps of the last change to each part
-///   a sync merges on its own (`text_hlc`, `tags_hlc`, `pin_hlc`), the hub's stamp the local
+///   a sync merges on its own (`text_hlc`, `tags_hlc`, `pin_hlc`; NULL when it is `hlc` itself,
+///   as after an insert or an import, which keeps a million imported rows small), the hub's
+///   stamp the local
 ///   version was made on top of (`base_hlc`), whether it is deleted, and whether the hub has
 ///   yet to receive it (`pending`).
 /// - `note_version` keeps earlier texts of a note: the text an edit replaced, and the text that
@@ -34,9 +36,9 @@ extension NoteDatabase {
             CREATE TABLE sync_state (
                 note_id TEXT PRIMARY KEY,
                 hlc TEXT NOT NULL,
-                text_hlc TEXT NOT NULL,
-                tags_hlc TEXT NOT NULL,
-                pin_hlc TEXT NOT NULL,
+                text_hlc TEXT,
+                tags_hlc TEXT,
+                pin_hlc TEXT,
                 base_hlc TEXT,
                 deleted INTEGER NOT NULL DEFAULT 0,
                 pending INTEGER NOT NULL DEFAULT 1
@@ -53,8 +55,8 @@ extension NoteDatabase {
             ) WITHOUT ROWID;
             CREATE INDEX note_version_unpushed ON note_version (note_id) WHERE NOT pushed;
             CREATE TABLE sync_hub (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-            INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, pending)
-            SELECT id, \(stamp), \(stamp), \(stamp), \(stamp), 0, 1 FROM note ORDER BY id;
+            INSERT INTO sync_state (note_id, hlc, deleted, pending)
+            SELECT id, \(stamp), 0, 1 FROM note ORDER BY id;
             \(syncTriggers)
             """)
     }
@@ -78,8 +80,7 @@ extension NoteDatabase {
         CREATE TRIGGER sync_note_insert AFTER INSERT ON note
         WHEN (SELECT muted FROM sync_clock) = 0 BEGIN
             \(tick);
-            INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, pending)
-            VALUES (new.id, \(stamp), \(stamp), \(stamp), \(stamp), 0, 1)
+            INSERT INTO sync_state (note_id, hlc, deleted, pending) VALUES (new.id, \(stamp), 0, 1)
             \(upsertAll);
         END;
         CREATE TRIGGER sync_note_update AFTER UPDATE ON note
@@ -88,39 +89,43 @@ extension NoteDatabase {
             SELECT old.id, hlc, 'edited', old.text, old.updated_at FROM sync_state
             WHERE note_id = old.id AND old.text IS NOT new.text;
             \(tick);
-            INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, pending)
-            VALUES (new.id, \(stamp), \(stamp), \(stamp), \(stamp), 0, 1)
+            INSERT INTO sync_state (note_id, hlc, deleted, pending) VALUES (new.id, \(stamp), 0, 1)
             ON CONFLICT (note_id) DO UPDATE SET
                 hlc = excluded.hlc, deleted = 0, pending = 1,
-                text_hlc = CASE WHEN old.text IS NOT new.text THEN excluded.hlc ELSE text_hlc END,
-                pin_hlc = CASE WHEN \(pinChanged) THEN excluded.hlc ELSE pin_hlc END;
+                text_hlc = CASE WHEN old.text IS NOT new.text THEN excluded.hlc ELSE coalesce(text_hlc, hlc) END,
+                tags_hlc = coalesce(tags_hlc, hlc),
+                pin_hlc = CASE WHEN \(pinChanged) THEN excluded.hlc ELSE coalesce(pin_hlc, hlc) END;
         END;
         CREATE TRIGGER sync_note_delete AFTER DELETE ON note
         WHEN (SELECT muted FROM sync_clock) = 0 BEGIN
             \(tick);
-            INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, pending)
-            VALUES (old.id, \(stamp), \(stamp), \(stamp), \(stamp), 1, 1)
-            ON CONFLICT (note_id) DO UPDATE SET hlc = excluded.hlc, deleted = 1, pending = 1;
+            INSERT INTO sync_state (note_id, hlc, deleted, pending) VALUES (old.id, \(stamp), 1, 1)
+            ON CONFLICT (note_id) DO UPDATE SET hlc = excluded.hlc, deleted = 1, pending = 1, \(keepParts);
         END;
         CREATE TRIGGER sync_tag_insert AFTER INSERT ON note_tag
         WHEN (SELECT muted FROM sync_clock) = 0 BEGIN
             \(tick);
-            UPDATE sync_state SET hlc = \(stamp), tags_hlc = \(stamp), pending = 1
+            UPDATE sync_state SET hlc = \(stamp), tags_hlc = \(stamp), pending = 1,
+                text_hlc = coalesce(text_hlc, hlc), pin_hlc = coalesce(pin_hlc, hlc)
             WHERE note_id = (SELECT id FROM note WHERE seq = new.note_seq);
         END;
         CREATE TRIGGER sync_tag_delete AFTER DELETE ON note_tag
         WHEN (SELECT muted FROM sync_clock) = 0 BEGIN
             \(tick);
-            UPDATE sync_state SET hlc = \(stamp), tags_hlc = \(stamp), pending = 1
+            UPDATE sync_state SET hlc = \(stamp), tags_hlc = \(stamp), pending = 1,
+                text_hlc = coalesce(text_hlc, hlc), pin_hlc = coalesce(pin_hlc, hlc)
             WHERE note_id = (SELECT id FROM note WHERE seq = old.note_seq);
         END;
         """
 
-    /// A new change to the whole note: every part stamped, alive, pending.
+    /// A new change to the whole note: every part stamped with it (NULL), alive, pending.
     static let upsertAll = """
-        ON CONFLICT (note_id) DO UPDATE SET hlc = excluded.hlc, text_hlc = excluded.hlc, tags_hlc = excluded.hlc,
-            pin_hlc = excluded.hlc, deleted = 0, pending = 1
+        ON CONFLICT (note_id) DO UPDATE SET hlc = excluded.hlc, text_hlc = NULL, tags_hlc = NULL, pin_hlc = NULL,
+            deleted = 0, pending = 1
         """
+
+    /// Before `hlc` moves on without the parts changing: a part stamped NULL takes the old `hlc`.
+    static let keepParts = "text_hlc = coalesce(text_hlc, hlc), tags_hlc = coalesce(tags_hlc, hlc), pin_hlc = coalesce(pin_hlc, hlc)"
 
     /// Whether an update changed the pin (the moment, or what is known of the episode).
     static let pinChanged = ["item_type", "item_id", "item_uri", "item_name", "show_id", "show_name", "progress_ms", "duration_ms"]
@@ -133,12 +138,12 @@ extension NoteDatabase {
         guard try Int.fetchOne(db, sql: "SELECT muted FROM sync_clock") == 0 else { return }
         try db.execute(sql: tick)
         try db.execute(sql: """
-            INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, pending)
-            SELECT id, \(stamp), \(stamp), \(stamp), \(stamp), 0, 1 FROM note WHERE seq > ? ORDER BY id \(upsertAll)
+            INSERT INTO sync_state (note_id, hlc, deleted, pending)
+            SELECT id, \(stamp), 0, 1 FROM note WHERE seq > ? ORDER BY id \(upsertAll)
             """, arguments: [afterSeq])
         let one = try db.cachedStatement(sql: """
-            INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, pending)
-            SELECT id, \(stamp), \(stamp), \(stamp), \(stamp), 0, 1 FROM note WHERE seq = ? \(upsertAll)
+            INSERT INTO sync_state (note_id, hlc, deleted, pending)
+            SELECT id, \(stamp), 0, 1 FROM note WHERE seq = ? \(upsertAll)
             """)
         for seq in seqs where seq <= afterSeq {
             try one.execute(arguments: [seq])

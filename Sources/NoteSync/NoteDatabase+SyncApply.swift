@@ -61,7 +61,8 @@ extension NoteDatabase {
             if let newest = stamps.max() { try Self.receive(newest, in: db) }
             var applied = Applied()
             let local = try db.cachedStatement(sql: """
-                SELECT hlc, pending, deleted, base_hlc, text_hlc, tags_hlc, pin_hlc FROM sync_state WHERE note_id = ?
+                SELECT hlc, pending, deleted, base_hlc, coalesce(text_hlc, hlc), coalesce(tags_hlc, hlc), coalesce(pin_hlc, hlc)
+                FROM sync_state WHERE note_id = ?
                 """)
             var fresh: [HubRecord] = []
             for record in records {
@@ -130,12 +131,14 @@ extension NoteDatabase {
 
     /// Records that this store has the hub's version of a note.
     private func logState(_ record: HubRecord, in db: Database) throws {
+        // A part stamped with the note's own stamp is kept as NULL (see schema v7).
+        func part(_ index: Int) -> String? { record.parts[index] == record.hlc ? nil : record.parts[index] }
         try db.cachedStatement(sql: """
             INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, base_hlc, deleted, pending)
             VALUES (?1, ?2, ?3, ?4, ?5, ?2, ?6, 0)
             ON CONFLICT (note_id) DO UPDATE SET hlc = ?2, text_hlc = ?3, tags_hlc = ?4, pin_hlc = ?5, base_hlc = ?2,
                                                 deleted = ?6, pending = 0
-            """).execute(arguments: [record.id, record.hlc, record.parts[0], record.parts[1], record.parts[2], record.body == nil])
+            """).execute(arguments: [record.id, record.hlc, part(0), part(1), part(2), record.body == nil])
     }
 
     /// Merges the hub's version into a local one that changed too; true when a part both

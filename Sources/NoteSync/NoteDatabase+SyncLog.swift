@@ -33,7 +33,8 @@ extension NoteDatabase {
     func pendingChanges(after: String, limit: Int) throws(NoteStoreError) -> [Change] {
         try reading { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT s.note_id, s.hlc, s.base_hlc, s.deleted, note.seq IS NOT NULL, s.text_hlc, s.tags_hlc, s.pin_hlc,
+                SELECT s.note_id, s.hlc, s.base_hlc, s.deleted, note.seq IS NOT NULL,
+                       coalesce(s.text_hlc, s.hlc), coalesce(s.tags_hlc, s.hlc), coalesce(s.pin_hlc, s.hlc),
                        \(Note.selection)
                 FROM sync_state s LEFT JOIN note ON note.id = s.note_id
                 WHERE s.pending AND s.note_id > ? ORDER BY s.note_id LIMIT ?
