@@ -102,20 +102,8 @@ extension NoteDatabase {
             INSERT INTO sync_state (note_id, hlc, deleted, pending) VALUES (old.id, \(stamp), 1, 1)
             ON CONFLICT (note_id) DO UPDATE SET hlc = excluded.hlc, deleted = 1, pending = 1, \(keepParts);
         END;
-        CREATE TRIGGER sync_tag_insert AFTER INSERT ON note_tag
-        WHEN (SELECT muted FROM sync_clock) = 0 BEGIN
-            \(tick);
-            UPDATE sync_state SET hlc = \(stamp), tags_hlc = \(stamp), pending = 1,
-                text_hlc = coalesce(text_hlc, hlc), pin_hlc = coalesce(pin_hlc, hlc)
-            WHERE note_id = (SELECT id FROM note WHERE seq = new.note_seq);
-        END;
-        CREATE TRIGGER sync_tag_delete AFTER DELETE ON note_tag
-        WHEN (SELECT muted FROM sync_clock) = 0 BEGIN
-            \(tick);
-            UPDATE sync_state SET hlc = \(stamp), tags_hlc = \(stamp), pending = 1,
-                text_hlc = coalesce(text_hlc, hlc), pin_hlc = coalesce(pin_hlc, hlc)
-            WHERE note_id = (SELECT id FROM note WHERE seq = old.note_seq);
-        END;
+        \(tagTrigger("insert", row: "new"))
+        \(tagTrigger("delete", row: "old"))
         """
 
     /// A new change to the whole note: every part stamped with it (NULL), alive, pending.
@@ -123,6 +111,20 @@ extension NoteDatabase {
         ON CONFLICT (note_id) DO UPDATE SET hlc = excluded.hlc, text_hlc = NULL, tags_hlc = NULL, pin_hlc = NULL,
             deleted = 0, pending = 1
         """
+
+    /// The trigger that stamps a note's tags when a tag row is inserted or deleted (`row` is
+    /// `new` or `old`): the other parts keep their stamps.
+    static func tagTrigger(_ event: String, row: String) -> String {
+        """
+        CREATE TRIGGER sync_tag_\(event) AFTER \(event.uppercased()) ON note_tag
+        WHEN (SELECT muted FROM sync_clock) = 0 BEGIN
+            \(tick);
+            UPDATE sync_state SET hlc = \(stamp), tags_hlc = \(stamp), pending = 1,
+                text_hlc = coalesce(text_hlc, hlc), pin_hlc = coalesce(pin_hlc, hlc)
+            WHERE note_id = (SELECT id FROM note WHERE seq = \(row).note_seq);
+        END;
+        """
+    }
 
     /// Before `hlc` moves on without the parts changing: a part stamped NULL takes the old `hlc`.
     static let keepParts = "text_hlc = coalesce(text_hlc, hlc), tags_hlc = coalesce(tags_hlc, hlc), pin_hlc = coalesce(pin_hlc, hlc)"

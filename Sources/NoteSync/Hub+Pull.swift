@@ -13,9 +13,10 @@ extension Hub {
         var drained: Int64 = -1
 
         init(_ store: NoteDatabase) throws {
-            noteSeq = try store.hubValue("note_seq").flatMap { Int64($0) } ?? 0
-            versionSeq = try store.hubValue("version_seq").flatMap { Int64($0) } ?? 0
-            drained = try store.hubValue("drained").flatMap { Int64($0) } ?? -1
+            let values = try store.hubValues()
+            noteSeq = values["note_seq"].flatMap { Int64($0) } ?? 0
+            versionSeq = values["version_seq"].flatMap { Int64($0) } ?? 0
+            drained = values["drained"].flatMap { Int64($0) } ?? -1
         }
 
         var values: [String: String] {
@@ -80,8 +81,11 @@ extension Hub {
                 _ = try store.apply([], versions: versions, cursor: cursor.values)
                 if rows.count < Self.pullPage { break }
             }
-            cursor.drained = top
-            try store.setHubValues(cursor.values)
+            // Nothing new: leave the store alone (a write is an fsync).
+            if cursor.drained != top {
+                cursor.drained = top
+                try store.setHubValues(cursor.values)
+            }
             return pulled
         }
     }

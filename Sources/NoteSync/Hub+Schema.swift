@@ -1,7 +1,8 @@
 import PostgresNIO
 
 extension Hub {
-    /// Brings the hub's schema up to date and returns its identity (the id in `margin.hub`).
+    /// Brings the hub's schema up to date and returns whose notes this connection reaches:
+    /// the hub's id (in `margin.hub`) and the role, as `ID/ROLE`.
     ///
     /// A hub that is up to date costs one query. A hub with a migration this margin does not
     /// know is refused before anything is written. Missing migrations run under an advisory
@@ -42,11 +43,11 @@ extension Hub {
         return Set(applied) == Set(known)
     }
 
-    /// The hub's id.
+    /// The hub's id and the role, as `ID/ROLE`.
     private func identity() async throws -> String {
-        guard let id = try await query("SELECT id::text FROM margin.hub LIMIT 1").first?.decode(String.self) else {
-            throw HubError.server(hub: name, detail: "margin.hub is empty")
-        }
-        return id
+        guard let (id, role) = try await query("SELECT id::text, current_user::text FROM margin.hub LIMIT 1").first?
+            .decode((String, String).self)
+        else { throw HubError.server(hub: name, detail: "margin.hub is empty") }
+        return id + "/" + role
     }
 }

@@ -19,9 +19,10 @@ public final class Hub: Sendable {
         self.name = name
     }
 
-    /// Connects to `address`, trusting `trust` (the CAs of `sslrootcert`, `SSL_CERT_FILE` or
-    /// `SSL_CERT_DIR`; the system's when empty) when TLS is on.
-    public static func connect(_ address: HubAddress, trust: HubTrust = HubTrust(), timeout: Duration = .seconds(10)) async throws(HubError) -> Hub {
+    /// Connects to `address`. With TLS on, `tls` says which CAs to trust (the caller's, e.g.
+    /// `SSL_CERT_FILE`; the system's by default), unless the URL names its own `sslrootcert`.
+    public static func connect(_ address: HubAddress, tls: TLSConfiguration = .makeClientConfiguration(),
+                               timeout: Duration = .seconds(10)) async throws(HubError) -> Hub {
         let name = address.description
         let logger = Logger(label: "margin.sync", factory: { _ in SwiftLogNoOpLogHandler() })
         do {
@@ -32,7 +33,7 @@ public final class Hub: Sendable {
             } else {
                 configuration = .init(host: address.host, port: address.port, username: address.user,
                                       password: address.password, database: address.database,
-                                      tls: try tls(address, trust: trust))
+                                      tls: try Self.tls(address, base: tls))
             }
             let seconds = address.connectTimeout.map(Int64.init) ?? timeout.components.seconds
             configuration.options.connectTimeout = .seconds(seconds)
@@ -44,19 +45,15 @@ public final class Hub: Sendable {
         }
     }
 
-    /// The TLS settings `address` asks for. Certificates are always verified when TLS is used.
-    static func tls(_ address: HubAddress, trust: HubTrust) throws -> PostgresConnection.Configuration.TLS {
+    /// The TLS settings `address` asks for, on top of `base`'s trusted CAs. Certificates are
+    /// always verified when TLS is used.
+    static func tls(_ address: HubAddress, base: TLSConfiguration) throws -> PostgresConnection.Configuration.TLS {
         guard address.tlsMode != .disable else { return .disable }
-        var tls = TLSConfiguration.makeClientConfiguration()
-        tls.certificateVerification = address.tlsMode == .verifyFull || address.tlsMode == .prefer || address.tlsMode == .allow
-            ? .fullVerification : .noHostnameVerification
+        var tls = base
+        tls.certificateVerification = [.require, .verifyCA].contains(address.tlsMode) ? .noHostnameVerification : .fullVerification
         if let root = address.rootCertificate {
             tls.trustRoots = .file(root)
-        } else if let directory = trust.directory {
-            tls.trustRoots = .file(directory)
-            if let file = trust.file { tls.additionalTrustRoots = [.file(file)] }
-        } else if let file = trust.file {
-            tls.trustRoots = .file(file)
+            tls.additionalTrustRoots = []
         }
         let context = try NIOSSLContext(configuration: tls)
         switch address.tlsMode {
@@ -115,23 +112,5 @@ public final class Hub: Sendable {
     /// Closes the connection.
     public func close() async {
         try? await connection.close()
-    }
-}
-
-/// The CAs to trust besides a URL's own `sslrootcert`: OpenSSL's `SSL_CERT_FILE` and
-/// `SSL_CERT_DIR`.
-public struct HubTrust: Sendable {
-    public var file: String?
-    public var directory: String?
-
-    public init(file: String? = nil, directory: String? = nil) {
-        self.file = file
-        self.directory = directory
-    }
-
-    /// From the environment; empty values count as unset.
-    public init(environment: [String: String]) {
-        self.init(file: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
-                  directory: environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 })
     }
 }

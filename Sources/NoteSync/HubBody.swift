@@ -16,20 +16,28 @@ enum HubBody {
     }
 
     /// The fields of a note's JSON that make a ``Note``; `position` and `link` follow from them.
+    /// The pin is read by ``Pin``'s own `Codable` conformance, whose keys are the JSON's.
     private struct Fields: Decodable {
         var id: String
         var text: String
         var tags: [String]
-        var created_at: String
-        var updated_at: String
-        var item_type: String?
-        var item_id: String?
-        var item_uri: String?
-        var item_name: String?
-        var show_id: String?
-        var show_name: String?
-        var progress_ms: Int?
-        var duration_ms: Int?
+        var createdAt: String
+        var updatedAt: String
+        var pin: Pin?
+
+        enum CodingKeys: String, CodingKey {
+            case id, text, tags, pinned, createdAt = "created_at", updatedAt = "updated_at"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            text = try container.decode(String.self, forKey: .text)
+            tags = try container.decode([String].self, forKey: .tags)
+            createdAt = try container.decode(String.self, forKey: .createdAt)
+            updatedAt = try container.decode(String.self, forKey: .updatedAt)
+            pin = try container.decode(Bool.self, forKey: .pinned) ? Pin(from: decoder) : nil
+        }
     }
 
     /// The text and time of an earlier version (a version's JSON, or a whole note's).
@@ -44,15 +52,11 @@ enum HubBody {
     /// Reads a note's JSON; nil when it is not one (a hub edited by hand).
     static func decode(_ json: String) -> Note? {
         guard let fields = try? decoder.decode(Fields.self, from: Data(json.utf8)),
-              let created = NoteTimestamp.date(from: fields.created_at),
-              let updated = NoteTimestamp.date(from: fields.updated_at)
+              let created = NoteTimestamp.date(from: fields.createdAt),
+              let updated = NoteTimestamp.date(from: fields.updatedAt)
         else { return nil }
-        var pin: Pin?
-        if let type = fields.item_type, let item = fields.item_id, let uri = fields.item_uri, let progress = fields.progress_ms {
-            pin = Pin(itemType: type, itemID: item, itemURI: uri, itemName: fields.item_name, showID: fields.show_id,
-                      showName: fields.show_name, progressMs: progress, durationMs: fields.duration_ms)
-        }
-        return Note(id: fields.id.lowercased(), text: fields.text, tags: fields.tags, createdAt: created, updatedAt: updated, pin: pin)
+        return Note(id: fields.id.lowercased(), text: fields.text, tags: fields.tags, createdAt: created, updatedAt: updated,
+                    pin: fields.pin)
     }
 
     /// Reads a version's text and time; nil when the JSON has neither.

@@ -50,10 +50,6 @@ public enum HubError: Error, Equatable, LocalizedError {
     /// Classifies a PostgresNIO or SwiftNIO failure on `hub`.
     static func classify(_ error: any Error, hub: String) -> HubError {
         if let error = error as? HubError { return error }
-        if let transaction = error as? PostgresTransactionError {
-            return classify(transaction.closureError ?? transaction.commitError ?? transaction.beginError ?? transaction.rollbackError
-                ?? error, hub: hub)
-        }
         if let psql = error as? PSQLError {
             return classify(psql, hub: hub)
         }

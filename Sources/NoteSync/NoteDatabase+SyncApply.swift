@@ -42,7 +42,10 @@ extension NoteDatabase {
         }
 
         /// Whether part `index` changed here since the hub's version this one is based on.
-        func changed(_ index: Int) -> Bool { base.map { parts[index] > $0 } ?? true }
+        func changed(_ index: Int) -> Bool { Self.isAfter(parts[index], base) }
+
+        /// Whether a part stamped `stamp` changed after `base` (always, without a base).
+        static func isAfter(_ stamp: String, _ base: String?) -> Bool { base.map { stamp > $0 } ?? true }
     }
 
     /// Applies one page from the hub and records `cursor` with it, in one transaction: a sync
@@ -165,17 +168,17 @@ extension NoteDatabase {
             }
             return true
         }
-        let theirs = (0..<3).map { index in mine.base.map { record.parts[index] > $0 } ?? true }
-        let ours = (0..<3).map(mine.changed)
         let wins = (0..<3).map { mine.parts[$0] >= record.parts[$0] }
         var merged = remote
         if wins[0] { merged.text = local.text }
         if wins[1] { merged.tags = local.tags }
         if wins[2] { merged.pin = local.pin }
         merged.updatedAt = max(local.updatedAt, remote.updatedAt)
-        let clash = [local.text != remote.text, local.tags != remote.tags, local.pin != remote.pin]
-            .enumerated().contains { $0.element && ours[$0.offset] && theirs[$0.offset] }
-        if clash && local.text != remote.text && ours[0] && theirs[0] {
+        // A part clashes when it differs and both sides changed it since the common base.
+        let differs = [local.text != remote.text, local.tags != remote.tags, local.pin != remote.pin]
+        let clashes = (0..<3).map { differs[$0] && mine.changed($0) && LocalState.isAfter(record.parts[$0], mine.base) }
+        let clash = clashes.contains(true)
+        if clashes[0] {
             let (loser, stamp) = wins[0] ? (remote, record.parts[0]) : (local, mine.parts[0])
             try keep(loser.text, stamp: stamp, of: loser, in: db)
         }

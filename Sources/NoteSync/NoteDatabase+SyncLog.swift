@@ -81,7 +81,11 @@ extension NoteDatabase {
     /// connection only): with SQLite's default 2 MiB a first pull spends most of its time
     /// reading back index pages it has just written.
     func prepareForPull() throws(NoteStoreError) {
-        try writing { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
+        do {
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
+        } catch {
+            throw NoteStoreError(error, path: displayPath)
+        }
     }
 
     /// This store's node id (the last part of its clock stamps).
@@ -89,9 +93,11 @@ extension NoteDatabase {
         try reading { db in try String.fetchOne(db, sql: "SELECT node FROM sync_clock") ?? "" }
     }
 
-    /// A value kept about the hub (`hub`, `note_seq`, `note_id`, …), or nil.
-    func hubValue(_ key: String) throws(NoteStoreError) -> String? {
-        try reading { db in try String.fetchOne(db, sql: "SELECT value FROM sync_hub WHERE key = ?", arguments: [key]) }
+    /// The values kept about the hub (`hub`, `note_seq`, `version_seq`, `drained`).
+    func hubValues() throws(NoteStoreError) -> [String: String] {
+        try reading { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT key, value FROM sync_hub").map { ($0[0], $0[1]) }, uniquingKeysWith: { $1 })
+        }
     }
 
     /// Sets values kept about the hub, in one transaction.

@@ -67,9 +67,8 @@ public enum NoteSync {
 
     private static func converge(_ store: NoteDatabase, _ hub: Hub) async throws -> SyncReport {
         let identity = try await hub.prepare()
-        let user = try await hub.query("SELECT current_user::text").first?.decode(String.self) ?? ""
-        if try store.hubValue("hub") != identity + "/" + user {
-            try store.startOver(hub: identity + "/" + user)
+        if try store.hubValues()["hub"] != identity {
+            try store.startOver(hub: identity)
         }
         var report = SyncReport()
         // A change the hub turned down (another machine changed the note first) is merged by

@@ -39,23 +39,7 @@ extension NoteDatabase {
                 return try ImportSettings.applied(to: db, rollbackJournal: bulk && onDisk) {
                     var counts = ImportCounts()
                     try db.inTransaction(.immediate) {
-                        var writer = try ImportWriter(db, bulk: bulk, records: estimate)
-                        reading: while true {
-                            switch pipe.receive() {
-                            case .records(let batch):
-                                try batch.withContents { batch in
-                                    for record in batch.records {
-                                        counts.count(try writer.write(record, from: batch), id: String(decoding: batch[record.id], as: UTF8.self))
-                                    }
-                                }
-                                pipe.recycle(batch)
-                            case .end:
-                                break reading
-                            case .failure(let error):
-                                throw error
-                            }
-                        }
-                        try writer.finish()
+                        counts = try Self.write(pipe, with: ImportWriter(db, bulk: bulk, records: estimate))
                         return .commit
                     }
                     return counts
@@ -76,7 +60,13 @@ extension NoteDatabase {
     package static func importLines(_ data: Data, in db: Database) throws -> ImportCounts {
         let pipe = ImportPipe.reading(.data(data))
         defer { pipe.close() }
-        var writer = try ImportWriter(db, bulk: false, records: try pipe.estimate())
+        return try write(pipe, with: ImportWriter(db, bulk: false, records: try pipe.estimate()))
+    }
+
+    /// Writes every record `pipe` delivers with `writer`, then finishes it; the first record
+    /// that is not valid throws.
+    private static func write(_ pipe: ImportPipe, with writer: ImportWriter) throws -> ImportCounts {
+        var writer = writer
         var counts = ImportCounts()
         while true {
             switch pipe.receive() {

@@ -24,6 +24,12 @@ public struct TrustRoots: Sendable, Hashable {
                   directory: environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
+    /// A client's TLS settings trusting these roots (the system's when none is set), for
+    /// connections other than Spotify's (the sync hub).
+    public var clientConfiguration: TLSConfiguration {
+        tlsConfiguration ?? .makeClientConfiguration()
+    }
+
     /// The TLS settings for these roots; nil for the system's, which the shared client uses anyway.
     var tlsConfiguration: TLSConfiguration? {
         var tls = TLSConfiguration.makeClientConfiguration()

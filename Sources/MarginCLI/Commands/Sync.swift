@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NoteStore
 import NoteSync
+import SpotifyClient
 
 extension MarginCommand {
     /// `margin sync`: converges the local store with the PostgreSQL hub.
@@ -57,8 +58,8 @@ extension MarginCommand {
         }
 
         /// One sync over a new connection.
-        static func once(_ database: NoteDatabase, _ address: HubAddress, trust: HubTrust) async throws -> SyncReport {
-            let hub = try await Hub.connect(address, trust: trust)
+        static func once(_ database: NoteDatabase, _ address: HubAddress, trust: TrustRoots) async throws -> SyncReport {
+            let hub = try await Hub.connect(address, tls: trust.clientConfiguration)
             do {
                 let report = try await NoteSync.sync(database, with: hub)
                 await hub.close()

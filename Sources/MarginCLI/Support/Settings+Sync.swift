@@ -1,4 +1,5 @@
 import NoteSync
+import SpotifyClient
 
 extension Settings {
     /// The hub: `MARGIN_SYNC_URL`, then `sync.url`; the password comes from the URL,
@@ -19,6 +20,7 @@ extension Settings {
         return flag
     }
 
-    /// The CAs to trust for the hub besides the URL's own `sslrootcert`.
-    var hubTrust: HubTrust { HubTrust(environment: environment) }
+    /// The CAs to trust for the hub besides the URL's own `sslrootcert`: the same as for
+    /// Spotify (`SSL_CERT_FILE`, `SSL_CERT_DIR`, else the system's).
+    var hubTrust: TrustRoots { TrustRoots(environment: environment) }
 }
