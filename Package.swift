@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "NoteTransfer", targets: ["NoteTransfer"]),
         .library(name: "Voice", targets: ["Voice"]),
         .library(name: "NoteSync", targets: ["NoteSync"]),
+        .library(name: "PodcastLibrary", targets: ["PodcastLibrary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -87,6 +88,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The podcast library around the notes: annotated and saved episodes and shows, search,
+        // with Spotify's answers cached in the store.
+        .target(name: "PodcastLibrary", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         .target(
             name: "MarginCLI",
             dependencies: [
@@ -95,6 +99,7 @@ let package = Package(
                 "NoteCapture",
                 "NoteTransfer",
                 "NoteSync",
+                "PodcastLibrary",
                 "Voice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

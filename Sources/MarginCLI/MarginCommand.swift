@@ -13,7 +13,7 @@ public struct MarginCommand: AsyncParsableCommand {
         subcommands: [
             Login.self, Logout.self, Whoami.self, Config.self,
             NoteCommand.self, List.self, Show.self, Edit.self, Delete.self, Tag.self, Pin.self, Search.self, Jump.self,
-            Listen.self, Transcribe.self, Sync.self,
+            Listen.self, Transcribe.self, Sync.self, Episodes.self, Shows.self, Find.self, Play.self,
             Export.self, Import.self,
             Now.self, Devices.self, Pause.self, Resume.self, Seek.self, Back.self, Forward.self, Watch.self,
         ]
@@ -25,7 +25,7 @@ public struct MarginCommand: AsyncParsableCommand {
     /// are parsed, rather than after.
     static let reachesSpotify: [any ParsableCommand.Type] = [
         NoteCommand.self, Now.self, Devices.self, Pause.self, Resume.self, Seek.self, Back.self, Forward.self,
-        Watch.self, Whoami.self,
+        Watch.self, Whoami.self, Shows.self, Find.self, Play.self,
     ]
 
     /// Parses `arguments`, runs the command, and exits with the contract's code on failure,

@@ -174,7 +174,8 @@ public struct NoteCapture: Sendable {
             do {
                 let episode = try await Deadline.run(pinDeadline) { try await player.episode(id: id) }
                 let fetched = EpisodeInfo(id: episode.id, name: episode.name, showID: episode.showID, showName: episode.showName,
-                                          durationMs: episode.durationMs, releaseDate: episode.releaseDate, fetchedAt: now())
+                                          durationMs: episode.durationMs, releaseDate: episode.releaseDate,
+                                          resumePositionMs: episode.resumePositionMs, fullyPlayed: episode.fullyPlayed, fetchedAt: now())
                 try? store.cacheEpisode(fetched)
                 _ = try? store.fillNames(from: fetched)
                 info = fetched

@@ -16,6 +16,9 @@ struct EpisodeRecord: Codable, FetchableRecord, PersistableRecord {
     var showName: String?
     var durationMs: Int?
     var releaseDate: String?
+    var resumePositionMs: Int?
+    var fullyPlayed: Bool?
+    var available: Bool
     var fetchedAt: String
 
     init(_ episode: EpisodeInfo) {
@@ -25,13 +28,17 @@ struct EpisodeRecord: Codable, FetchableRecord, PersistableRecord {
         showName = episode.showName
         durationMs = episode.durationMs
         releaseDate = episode.releaseDate
+        resumePositionMs = episode.resumePositionMs
+        fullyPlayed = episode.fullyPlayed
+        available = episode.available
         fetchedAt = NoteTimestamp.string(from: episode.fetchedAt)
     }
 
     var episode: EpisodeInfo {
         EpisodeInfo(
             id: id, name: name, showID: showId, showName: showName, durationMs: durationMs,
-            releaseDate: releaseDate,
+            releaseDate: releaseDate, resumePositionMs: resumePositionMs, fullyPlayed: fullyPlayed,
+            available: available,
             fetchedAt: NoteTimestamp.date(from: fetchedAt) ?? Date(timeIntervalSince1970: 0))
     }
 }

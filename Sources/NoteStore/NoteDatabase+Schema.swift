@@ -15,6 +15,7 @@ extension NoteDatabase {
         migrator.registerMigration("v5", migrate: migrateV5)
         migrator.registerMigration("v6", migrate: migrateV6)
         migrator.registerMigration("v7", migrate: migrateV7)
+        migrator.registerMigration("v8", migrate: migrateV8)
         // Future migrations go here, each under a new name.
         return migrator
     }

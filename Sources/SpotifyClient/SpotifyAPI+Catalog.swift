@@ -23,3 +23,31 @@ extension SpotifyAPI {
         return Page(raw, offset: max(offset, 0), limit: min(max(limit, 1), 50)) { Episode($0, showID: id) }
     }
 }
+
+/// Several episodes in one request.
+extension SpotifyAPI {
+    /// Spotify's maximum of ids for `GET /episodes?ids=`.
+    public static let maxEpisodeBatch = 50
+
+    /// `GET /episodes?ids=`: the episodes in the order asked, nil where Spotify answered `null`
+    /// (unknown, or not available in `market`). One request per 50 ids; none makes no request.
+    /// Development-mode apps lost this endpoint in 2026: Spotify answers 403 there
+    /// (``SpotifyError/forbidden(_:)``), and callers fall back to ``episode(id:market:)``.
+    public func episodes(ids: [String], market: String? = nil) async throws -> [Episode?] {
+        for id in ids { _ = try SpotifyID.checked(id) { "GET /episodes?ids=\($0)" } }
+        var episodes: [Episode?] = []
+        episodes.reserveCapacity(ids.count)
+        for start in stride(from: 0, to: ids.count, by: Self.maxEpisodeBatch) {
+            let batch = ids[start..<min(start + Self.maxEpisodeBatch, ids.count)]
+            let raw: RawEpisodeList = try await get("episodes", query: [("ids", batch.joined(separator: ","))] + Self.marketQuery(market))
+            guard raw.episodes.count == batch.count else { throw SpotifyError.malformedResponse(endpoint: "GET /episodes") }
+            episodes += raw.episodes.map { $0.value.flatMap { Episode($0) } }
+        }
+        return episodes
+    }
+}
+
+/// `GET /episodes?ids=`: `{"episodes": [episode or null, …]}`.
+struct RawEpisodeList: Decodable {
+    var episodes: [Lossy<RawEpisode>]
+}

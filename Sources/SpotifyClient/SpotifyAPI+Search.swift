@@ -21,9 +21,9 @@ extension SpotifyAPI {
             throw SpotifyError.malformedResponse(endpoint: "GET /search")
         }
         let start = max(offset, 0)
-        return SearchResults(
-            episodes: raw.episodes.map { Page($0, offset: start, limit: clamped) { Episode($0) }.items } ?? [],
-            shows: raw.shows.map { Page($0, offset: start, limit: clamped, map: Show.init).items } ?? []
-        )
+        let episodes = raw.episodes.map { Page($0, offset: start, limit: clamped) { Episode($0) } }
+        let shows = raw.shows.map { Page($0, offset: start, limit: clamped, map: Show.init) }
+        return SearchResults(episodes: episodes?.items ?? [], shows: shows?.items ?? [],
+                             moreEpisodes: episodes?.hasMore ?? false, moreShows: shows?.hasMore ?? false)
     }
 }

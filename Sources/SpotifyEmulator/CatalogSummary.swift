@@ -36,14 +36,17 @@ public struct CatalogSummary: Codable, Sendable, Equatable {
     }
 
     /// The built-in catalog's summary.
-    public static let builtIn = CatalogSummary(
-        shows: Catalog.builtIn.shows.map { show in
+    public static let builtIn = CatalogSummary(Catalog.builtIn)
+
+    /// The summary of a catalog: every show with its episodes, and the tracks.
+    init(_ catalog: Catalog) {
+        shows = catalog.shows.map { show in
             Show(id: show.id, name: show.name, episodes: show.episodes.map {
                 Episode(id: $0.id, name: $0.name, durationMs: $0.durationMs)
             })
-        },
-        tracks: Catalog.builtIn.tracks.map {
+        }
+        tracks = catalog.tracks.map {
             Track(id: $0.id, name: $0.name, artists: $0.artists.map(\.name), durationMs: $0.durationMs)
         }
-    )
+    }
 }

@@ -2,8 +2,33 @@
 extension EmulatorState {
     /// `GET /episodes/{id}`.
     func episodeJSON(_ id: String) throws(Failure) -> JSON {
-        guard let episode = catalog.episode(try EmulatorState.checkedID(id)) else { throw EmulatorState.notFound }
+        guard let episode = availableEpisode(try EmulatorState.checkedID(id)) else { throw EmulatorState.notFound }
         return catalog.json(episode, links: links, withShow: true, resume: resumePoint(for: episode.id))
+    }
+
+    /// `GET /episodes?ids=`: `{"episodes": [...]}` in the order asked, `null` for an id that is
+    /// unknown or not available in the market. At most 50 ids; 403 when the scenario's app may
+    /// not make batch look-ups (development mode).
+    func episodesJSON(ids raw: String) throws(Failure) -> JSON {
+        guard scenario.library.batchLookups else {
+            throw Failure.api(status: 403, message: "Forbidden")
+        }
+        let ids = raw.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard ids.count <= 50 else { throw Failure.api(status: 400, message: "Too many ids requested") }
+        var items: [JSON] = []
+        for id in ids {
+            guard let episode = availableEpisode(try EmulatorState.checkedID(id)) else {
+                items.append(.null)
+                continue
+            }
+            items.append(catalog.json(episode, links: links, withShow: true, resume: resumePoint(for: episode.id)))
+        }
+        return ["episodes": .array(items)]
+    }
+
+    /// The episode with this id, unless the scenario makes it unavailable in the user's market.
+    private func availableEpisode(_ id: String) -> Catalog.Episode? {
+        scenario.library.unavailableEpisodes.contains(id) ? nil : catalog.episode(id)
     }
 
     /// `GET /tracks/{id}`.

@@ -2,12 +2,13 @@
 ///
 /// One actor so that concurrent requests see a consistent account, as they would at Spotify.
 actor EmulatorState {
-    let catalog = Catalog.builtIn
+    /// The built-in catalog plus the scenario's generated shows.
+    private(set) var catalog: Catalog
     private(set) var scenario: Scenario
     var tokens = TokenStore()
     var player: Player
     /// Positions of episodes the user left, for `resume_point`.
-    var resumePositions: [String: Int] = [:]
+    var resumePositions: [String: Scenario.ResumePosition] = [:]
     private(set) var faults: [Fault] = []
     private(set) var log: [LoggedRequest] = []
     /// Base of `href`s; set once the server knows its port.
@@ -17,7 +18,10 @@ actor EmulatorState {
 
     init(scenario: Scenario) {
         self.scenario = scenario
-        self.player = Player(playback: scenario.playback, devices: scenario.devices, catalog: .builtIn, now: .now)
+        let catalog = scenario.catalog
+        self.catalog = catalog
+        self.player = Player(playback: scenario.playback, devices: scenario.devices, catalog: catalog, now: .now)
+        self.resumePositions = scenario.library.resumePoints
     }
 
     func setBaseURL(_ base: String) {
@@ -33,14 +37,19 @@ actor EmulatorState {
     /// Replaces the scenario and reloads the player from it; issued tokens stay valid.
     func apply(_ newScenario: Scenario) throws(ScenarioError) {
         try newScenario.validate()
-        scenario = newScenario
         rememberResumePoint()
+        if newScenario.library != scenario.library {
+            catalog = newScenario.catalog
+            resumePositions = resumePositions.filter { catalog.episode($0.key) != nil }
+                .merging(newScenario.library.resumePoints) { _, new in new }
+        }
+        scenario = newScenario
         player = Player(playback: newScenario.playback, devices: newScenario.devices, catalog: catalog, now: .now)
     }
 
     /// Loads `playback` into the player, keeping devices and tokens.
     func setPlayback(_ playback: Scenario.Playback) throws(ScenarioError) {
-        try playback.validate()
+        try playback.validate(in: catalog)
         rememberResumePoint()
         player.load(playback, catalog: catalog, now: .now)
         scenario.playback = playback
@@ -55,7 +64,7 @@ actor EmulatorState {
 
     /// Changes playback and/or devices, checking both before changing either.
     func updatePlayer(playback: Scenario.Playback?, devices: [Scenario.Device]?) throws(ScenarioError) {
-        try playback?.validate()
+        try playback?.validate(in: catalog)
         if let devices { try Scenario.validate(devices: devices) }
         if let devices { try setDevices(devices) }
         if let playback { try setPlayback(playback) }
@@ -77,7 +86,7 @@ actor EmulatorState {
     /// Saves where the current episode is before something else is loaded.
     func rememberResumePoint() {
         if player.kind == .episode, let id = player.itemID {
-            resumePositions[id] = player.progress(at: .now)
+            resumePositions[id] = Scenario.ResumePosition(positionMs: player.progress(at: .now))
         }
     }
 
@@ -86,9 +95,9 @@ actor EmulatorState {
         if player.kind == .episode, player.itemID == episodeID {
             return ResumePoint(positionMs: player.progress(at: .now), fullyPlayed: false)
         }
-        let position = resumePositions[episodeID] ?? 0
+        let saved = resumePositions[episodeID] ?? Scenario.ResumePosition(positionMs: 0)
         let duration = catalog.episode(episodeID)?.durationMs ?? 0
-        return ResumePoint(positionMs: position, fullyPlayed: duration > 0 && position >= duration)
+        return ResumePoint(positionMs: saved.positionMs, fullyPlayed: saved.fullyPlayed || duration > 0 && saved.positionMs >= duration)
     }
 
     // MARK: Faults and log

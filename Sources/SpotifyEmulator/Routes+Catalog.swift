@@ -8,6 +8,14 @@ extension Routes {
             return Reply.json(try await state.episodeJSON(context.parameters.get("id") ?? ""))
         }
 
+        router.get("/v1/episodes") { request, _ -> Response in
+            try await authenticate(request, state)
+            guard let ids = query(request).nonEmpty("ids") else {
+                throw Failure.api(status: 400, message: "Missing parameter ids")
+            }
+            return Reply.json(try await state.episodesJSON(ids: ids))
+        }
+
         router.get("/v1/tracks/:id") { request, context -> Response in
             try await authenticate(request, state)
             return Reply.json(try await state.trackJSON(context.parameters.get("id") ?? ""))

@@ -7,7 +7,7 @@ extension Routes {
         let control = router.group("/emulator")
         control.get("/health") { _, _ in Reply.json(["ok": true]) }
         control.get("/state") { _, _ in try encoded(await state.liveScenario()) }
-        control.get("/catalog") { _, _ in try encoded(CatalogSummary.builtIn) }
+        control.get("/catalog") { _, _ in try encoded(CatalogSummary(await state.catalog)) }
         control.get("/requests") { _, _ in try encoded(await state.log) }
         control.delete("/requests") { _, _ in
             await state.clearLog()

@@ -7,7 +7,7 @@ extension Scenario {
         case clientID = "client_id"
         case refreshMode = "refresh_mode"
         case accessTokenLifetime = "access_token_lifetime"
-        case authorize, user, devices, playback
+        case authorize, user, devices, playback, library
     }
 
     public init(from decoder: any Decoder) throws {
@@ -20,6 +20,7 @@ extension Scenario {
         user = try c.decodeIfPresent(User.self, forKey: .user) ?? defaults.user
         devices = try c.decodeIfPresent([Device].self, forKey: .devices) ?? defaults.devices
         playback = try c.decodeIfPresent(Playback.self, forKey: .playback) ?? defaults.playback
+        library = try c.decodeIfPresent(Library.self, forKey: .library) ?? defaults.library
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -31,6 +32,7 @@ extension Scenario {
         try c.encode(user, forKey: .user)
         try c.encode(devices, forKey: .devices)
         try c.encode(playback, forKey: .playback)
+        try c.encode(library, forKey: .library)
     }
 }
 

@@ -17,6 +17,8 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var devices: [Device]
     /// What is playing when the emulator starts (or when this scenario is applied).
     public var playback: Playback
+    /// Generated shows, resume points, unavailable episodes, batch look-ups.
+    public var library: Library
 
     /// A scenario; every parameter defaults to the value in `docs/emulator.md`.
     public init(
@@ -26,7 +28,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         authorize: AuthorizeMode = .approve,
         user: User = User(),
         devices: [Device] = [Device.kitchenSpeaker],
-        playback: Playback = Playback()
+        playback: Playback = Playback(),
+        library: Library = Library()
     ) {
         self.clientID = clientID
         self.refreshMode = refreshMode
@@ -35,6 +38,12 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.user = user
         self.devices = devices
         self.playback = playback
+        self.library = library
+    }
+
+    /// The catalog this scenario's account sees: the built-in one plus generated shows.
+    var catalog: Catalog {
+        Catalog.builtIn.adding(generatedShows: library.generatedShows, episodesPerShow: library.episodesPerShow)
     }
 
     /// How `/api/token` treats refresh tokens.

@@ -16,7 +16,8 @@ extension Scenario {
         guard accessTokenLifetime > 0 else {
             throw ScenarioError("access_token_lifetime must be positive, got \(accessTokenLifetime)")
         }
-        try playback.validate()
+        try library.validate(in: catalog)
+        try playback.validate(in: catalog)
         try Scenario.validate(devices: devices)
     }
 
@@ -32,13 +33,13 @@ extension Scenario {
 
 extension Scenario.Playback {
     /// The id, if any, must name a catalog item of `kind`; progress must not be negative.
-    func validate() throws(ScenarioError) {
+    func validate(in catalog: Catalog) throws(ScenarioError) {
         guard progressMs >= 0 else { throw ScenarioError("playback.progress_ms must not be negative") }
         guard let id else { return }
         switch kind {
-        case .episode where Catalog.builtIn.episode(id) == nil:
+        case .episode where catalog.episode(id) == nil:
             throw ScenarioError("playback.id \"\(id)\" is not an episode of the catalog (GET /emulator/catalog lists them)")
-        case .track where Catalog.builtIn.track(id) == nil:
+        case .track where catalog.track(id) == nil:
             throw ScenarioError("playback.id \"\(id)\" is not a track of the catalog (GET /emulator/catalog lists them)")
         default:
             return

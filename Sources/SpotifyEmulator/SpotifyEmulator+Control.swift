@@ -69,6 +69,11 @@ extension SpotifyEmulator {
         await state.liveScenario()
     }
 
-    /// The built-in catalog's ids (`GET /emulator/catalog`).
+    /// The built-in catalog's ids.
     public nonisolated var catalog: CatalogSummary { .builtIn }
+
+    /// The catalog the current scenario serves, generated shows included (`GET /emulator/catalog`).
+    public func currentCatalog() async -> CatalogSummary {
+        CatalogSummary(await state.catalog)
+    }
 }

@@ -5,12 +5,12 @@ import Testing
 struct SchemaTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func validate(_ text: String, in sandbox: Sandbox, name: String) async throws {
+    func validate(_ text: String, in sandbox: Sandbox, name: String, schema: String = "schema/note.schema.json") async throws {
         let file = sandbox.root + "/\(name)"
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         let result = try await MarginProcess.run(
             [Self.repository.appendingPathComponent("scripts/validate-notes.py").path,
-             Self.repository.appendingPathComponent("schema/note.schema.json").path, file],
+             Self.repository.appendingPathComponent(schema).path, file],
             environment: ProcessInfo.processInfo.environment, executable: "/usr/bin/env")
         #expect(result.status == 0, "\(name): \(result.output)")
         #expect(result.stdout.contains("0 problems"), "\(name): \(result.output)")

@@ -27,7 +27,7 @@ extension MarginCommand {
 
         func run() async throws {
             let database = try store.open(try Settings())
-            let filter = NoteFilter(itemID: episode?.id, showID: show?.id, tag: tag, since: since?.date)
+            let filter = NoteFilter(itemID: try episode?.id(in: database), showID: try show?.id(in: database), tag: tag, since: since?.date)
             guard let output else {
                 // Streamed as it is read; on a terminal with control characters replaced.
                 var stdout = SafeOutput(.standardOutput)

@@ -33,7 +33,7 @@ extension MarginCommand {
             }
             do {
                 let api = try settings.connection(verbose: global.verbose).api
-                try await playback.sending { try await api.play(uri: pin.itemURI, positionMs: start, deviceID: playback.device) }
+                try await playback.sending(api) { try await api.play(uri: pin.itemURI, positionMs: start, deviceID: $0) }
                 try Console.out("Playing \(Terminal.sanitize(pin.itemName ?? pin.itemURI)) from \(TimeValue.format(milliseconds: start)).")
             } catch SpotifyError.premiumRequired {
                 Console.err("margin: jumping in the player needs Spotify Premium; open the link instead:")

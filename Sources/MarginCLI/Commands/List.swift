@@ -28,17 +28,17 @@ extension MarginCommand {
         @Flag(help: "Print a JSON array of note objects.") var json = false
 
         func validate() throws {
-            if let ref, !episode { throw ValidationError("a REF needs --episode: margin list --episode \(ref.id)") }
+            if let ref, !episode { throw ValidationError("a REF needs --episode: margin list --episode \(ref.ref?.id ?? "REF")") }
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, e.g. --limit 20") }
         }
 
         func run() async throws {
             let settings = try Settings()
-            var filter = NoteFilter(showID: show?.id, tag: tag, since: since?.date, limit: limit)
-            if episode {
-                filter.itemID = try await episodeID(settings)
-            }
             let database = try store.open(settings)
+            var filter = NoteFilter(showID: try show?.id(in: database), tag: tag, since: since?.date, limit: limit)
+            if episode {
+                filter.itemID = try await episodeID(settings, database)
+            }
             if json {
                 var stdout = SafeOutput(.standardOutput)
                 try database.listJSON(filter) { try stdout.write($0) }
@@ -54,8 +54,8 @@ extension MarginCommand {
         }
 
         /// REF's id, or the item playing now (one request).
-        private func episodeID(_ settings: Settings) async throws -> String {
-            if let ref { return ref.id }
+        private func episodeID(_ settings: Settings, _ database: NoteDatabase) async throws -> String {
+            if let ref { return try ref.id(in: database) }
             let api = try settings.connection(verbose: global.verbose).api
             guard let snapshot = try await api.currentlyPlaying(), let id = snapshot.itemID else {
                 throw PlaybackFailure.nothingPlaying

@@ -52,6 +52,8 @@ extension MarginCommand {
 
         func run() async throws {
             let (settings, configProblem) = Settings.lenient()
+            // A name for --episode is resolved before anything is recorded or read, like a usage error.
+            let episodeID = try episode.map { episode in try episode.id(in: try store.open(settings)) }
             let noteID = UUID().uuidString.lowercased()
             let source: CaptureRequest.Source
             if voice {
@@ -63,7 +65,7 @@ extension MarginCommand {
             }
             let request = CaptureRequest(
                 source: source, tags: try Tags.normalize(tags),
-                episodeID: episode?.id, positionMs: at?.milliseconds, pauseAfter: pause, leadMs: lead(settings), noteID: noteID)
+                episodeID: episodeID, positionMs: at?.milliseconds, pauseAfter: pause, leadMs: lead(settings), noteID: noteID)
             let outcome: CaptureOutcome
             do {
                 outcome = try await capture(settings, configProblem: configProblem).capture(request)

@@ -11,7 +11,7 @@ extension MarginCommand {
 
         func run() async throws {
             let api = try Settings().connection(verbose: global.verbose).api
-            try await playback.sending { try await api.pause(deviceID: playback.device) }
+            try await playback.sending(api) { try await api.pause(deviceID: $0) }
             try Console.out("Paused.")
         }
     }

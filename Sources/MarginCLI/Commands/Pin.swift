@@ -11,7 +11,7 @@ extension MarginCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @Argument(help: "The note's id or a unique prefix of it.") var id: String
-        @Option(help: "The episode: \(SpotifyRef.examples(.episode)).", transform: EpisodeRef.argument) var episode: EpisodeRef
+        @Option(help: "The episode: \(SpotifyRef.examples(.episode)), or the name of one with notes.", transform: EpisodeRef.argument) var episode: EpisodeRef
         @Option(parsing: .unconditional, help: "The position: \(TimeValue.examples).", transform: TimeValue.argument)
         var at: TimeValue
 
@@ -19,18 +19,19 @@ extension MarginCommand {
             let settings = try Settings()
             let database = try store.open(settings)
             var note = try database.resolve(prefix: id)
+            let episodeID = try episode.id(in: database)
             let api = try? settings.connection(verbose: global.verbose).api
             let capture = NoteCapture(player: api, pinDeadline: try settings.pinTimeout(), openStore: { database })
-            let (pin, warning) = try await pinned(with: capture, store: database)
+            let (pin, warning) = try await pinned(with: capture, episodeID: episodeID, store: database)
             if let warning { Console.err("margin: \(warning)") }
             note.pin = pin
             try database.update(note)
-            try Console.out("Pinned \(note.id.prefix(8)) at \(at) in \(Terminal.sanitize(pin.itemName ?? episode.ref.uri)).")
+            try Console.out("Pinned \(note.id.prefix(8)) at \(at) in \(Terminal.sanitize(pin.itemName ?? "spotify:episode:\(episodeID)")).")
         }
 
-        private func pinned(with capture: NoteCapture, store: NoteDatabase) async throws(PinFailure) -> (NotePin, String?) {
+        private func pinned(with capture: NoteCapture, episodeID: String, store: NoteDatabase) async throws(PinFailure) -> (NotePin, String?) {
             do throws(PinProblem) {
-                return try await capture.pin(episode: episode.id, at: at.milliseconds, store: store)
+                return try await capture.pin(episode: episodeID, at: at.milliseconds, store: store)
             } catch {
                 throw PinFailure(problem: error)
             }

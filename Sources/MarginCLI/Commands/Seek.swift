@@ -19,7 +19,7 @@ extension MarginCommand {
                 let name = snapshot.itemName.map { "'\(Terminal.sanitize($0))'" } ?? "what is playing"
                 throw PlaybackFailure.pastEnd(time: time.description, item: name, duration: TimeValue.format(milliseconds: duration))
             }
-            try await playback.sending { try await api.seek(positionMs: time.milliseconds, deviceID: playback.device) }
+            try await playback.sending(api) { try await api.seek(positionMs: time.milliseconds, deviceID: $0) }
             try Console.out("At \(time).")
         }
     }

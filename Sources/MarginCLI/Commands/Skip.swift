@@ -52,7 +52,7 @@ struct Skipper {
         }
         var target = max(0, now + seconds * 1000)
         if let duration = snapshot.durationMs { target = min(target, max(duration - 1000, 0)) }
-        try await playback.sending { try await api.seek(positionMs: target, deviceID: playback.device) }
+        try await playback.sending(api) { try await api.seek(positionMs: target, deviceID: $0) }
         try Console.out("At \(TimeValue.format(milliseconds: target)).")
     }
 }

@@ -1,25 +1,50 @@
 import ArgumentParser
 import SpotifyClient
 
-/// `--device ID`, accepted by every playback command.
+/// `--device ID|NAME`, accepted by every playback command.
 struct PlaybackOptions: ParsableArguments {
-    @Option(help: "Spotify Connect device ID (see 'margin devices'); default: the active device.")
+    @Option(help: "Spotify Connect device: its ID or its name (see 'margin devices'); default: the active device.")
     var device: String?
 
     func validate() throws {
-        if let device, device.isEmpty || device.count > 128 || !device.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
-            throw ValidationError("'\(device)' is not a device ID; 'margin devices' lists them, e.g. --device 5fbb3ba6aa454b5534c4ba43a8c7e8e45a63ad0e")
+        if let device, device.trimmingCharacters(in: .whitespaces).isEmpty || device.count > 128
+            || device.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("'\(Terminal.sanitize(device))' is not a device; 'margin devices' lists them, e.g. --device \"Kitchen speaker\"")
         }
     }
 
-    /// Runs a player command for ``device``: Spotify's 404 for a `device_id` it does not know
-    /// becomes ``PlaybackFailure/noSuchDevice(_:)`` rather than "no such item".
-    func sending<Value>(_ command: () async throws -> Value) async throws -> Value {
+    /// Runs a player command for ``device``. A value that cannot be an id is a device name,
+    /// looked up in `GET /me/player/devices`; an id Spotify does not know is tried as a name
+    /// too (a one-word name), and otherwise becomes ``PlaybackFailure/noSuchDevice(_:)``
+    /// rather than "no such item".
+    func sending<Value>(_ api: SpotifyAPI, _ command: (String?) async throws -> Value) async throws -> Value {
+        guard let device else { return try await command(nil) }
+        guard Self.isID(device) else { return try await command(try await Self.id(named: device, api: api)) }
         do {
-            return try await command()
-        } catch SpotifyError.notFound(let endpoint) {
-            if let device { throw PlaybackFailure.noSuchDevice(device) }
-            throw SpotifyError.notFound(endpoint: endpoint)
+            return try await command(device)
+        } catch SpotifyError.notFound {
+            let named = try await Self.id(named: device, api: api)
+            guard named != device else { throw PlaybackFailure.noSuchDevice(device) }
+            do {
+                return try await command(named)
+            } catch SpotifyError.notFound {
+                throw PlaybackFailure.noSuchDevice(device)
+            }
         }
+    }
+
+    /// Spotify's device ids are letters, digits, `_` and `-`.
+    static func isID(_ value: String) -> Bool {
+        value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+    }
+
+    /// The id of the one device whose name matches.
+    static func id(named name: String, api: SpotifyAPI) async throws -> String {
+        let devices = try await api.devices().filter { $0.id != nil }
+        guard let match = try NameMatch.one(name, kind: "device", in: devices, name: { $0.name }, id: { $0.id ?? "" }),
+              let id = match.id else {
+            throw PlaybackFailure.noSuchDevice(name)
+        }
+        return id
     }
 }

@@ -116,6 +116,12 @@ public struct Settings: Sendable {
         return seconds
     }
 
+    /// Config `market`: the country code catalog requests ask for, or nil for the account's own.
+    public var market: String? {
+        guard let raw = config["market"]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        return raw
+    }
+
     public var credentialStore: CredentialStore { CredentialStore(directory: paths.configDirectory) }
 
     private func url(_ variable: String, default fallback: String) throws(CLIError) -> URL {
