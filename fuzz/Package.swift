@@ -65,6 +65,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(name: "PodcastLibrary", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         .target(
             name: "MarginCLI",
             dependencies: [
@@ -73,6 +74,7 @@ let package = Package(
                 "NoteCapture",
                 "NoteTransfer",
                 "NoteSync",
+                "PodcastLibrary",
                 "Voice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -43,6 +43,14 @@ run margin search cache
 first=$("$bin/margin" search naming --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)".*/\1/p')
 run margin jump "${first:0:8}"
 run margin now
+# The podcast library around the notes: your episodes with where you stopped, saved shows,
+# search, and play by name.
+run margin episodes
+run margin shows
+run margin find "deleting code"
+run margin play 3EN0073pWBRaBavYtttD1S
+run margin play "Naming things"
+run margin episodes --show "Craft, Code" --limit 3
 
 # Voice notes, transcribed on this machine by PocketSphinx from a real recording (LibriVox,
 # from Debian's pocketsphinx-testdata): first from the file, then "spoken" into a private

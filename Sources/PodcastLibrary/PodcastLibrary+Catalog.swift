@@ -67,6 +67,10 @@ extension PodcastLibrary {
         } catch let error where Self.isOffline(error) {
             listing.warning = Self.offlineWarning(error)
             return listing
+        } catch SpotifyError.forbidden {
+            // A login from before margin asked for `user-library-read`.
+            listing.warning = "Spotify did not allow reading your saved episodes; run 'margin login' again to list them too"
+            return listing
         }
         let stamp = now()
         try store.cacheEpisodes(saved.map { EpisodeInfo($0, fetchedAt: stamp) })

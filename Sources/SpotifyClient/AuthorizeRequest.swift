@@ -9,6 +9,8 @@ public struct AuthorizeRequest: Sendable {
         "user-modify-playback-state",
         "user-read-playback-position",
         "user-read-private",
+        // Saved shows and episodes (`margin shows`, `margin episodes`).
+        "user-library-read",
     ]
 
     public let accountsURL: URL

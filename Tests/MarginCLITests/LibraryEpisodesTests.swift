@@ -222,5 +222,10 @@ struct LibraryEpisodesTests {
         #expect(export.stdout.split(separator: "\n").count == 1)
         let link = try await sandbox.margin("list", "--show", "https://example.com/show/x")
         #expect(link.status == 64)
+        let pinned = try await sandbox.object("note", "by name", "--episode", "the joy of deleting", "--at", "2:00", "--json")
+        #expect(pinned["item_id"] as? String == Catalog.deleting)
+        let ambiguousNote = try await sandbox.margin("note", "where?", "--episode", "Ep.", "--at", "2:00")
+        #expect(ambiguousNote.status == 64)
+        #expect(ambiguousNote.stderr.hasSuffix("its text:\nwhere?\n"))
     }
 }

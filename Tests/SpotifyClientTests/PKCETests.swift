@@ -59,7 +59,7 @@ struct AuthorizeRequestTests {
     func scopes() {
         #expect(Set(AuthorizeRequest.scopes) == [
             "user-read-currently-playing", "user-read-playback-state", "user-modify-playback-state",
-            "user-read-playback-position", "user-read-private",
+            "user-read-playback-position", "user-read-private", "user-library-read",
         ])
     }
 }

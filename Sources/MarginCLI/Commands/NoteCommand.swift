@@ -53,7 +53,12 @@ extension MarginCommand {
         func run() async throws {
             let (settings, configProblem) = Settings.lenient()
             // A name for --episode is resolved before anything is recorded or read, like a usage error.
-            let episodeID = try episode.map { episode in try episode.id(in: try store.open(settings)) }
+            let episodeID: String?
+            do {
+                episodeID = try episode.map { episode in try episode.id(in: try store.open(settings)) }
+            } catch let failure as NameMatchFailure {
+                throw UnknownEpisodeName(failure: failure, text: text.isEmpty ? nil : text.joined(separator: " "))
+            }
             let noteID = UUID().uuidString.lowercased()
             let source: CaptureRequest.Source
             if voice {
@@ -173,4 +178,17 @@ struct NoteFailure: MarginError {
         case .empty, .unsaved, .abandoned: .failure
         }
     }
+}
+
+/// An `--episode` name that names no single episode: nothing was taken, so the words typed
+/// are echoed, as for every capture that stores nothing.
+struct UnknownEpisodeName: MarginError {
+    let failure: NameMatchFailure
+    let text: String?
+
+    var errorDescription: String? {
+        (failure.errorDescription ?? "no such episode") + (text.map { ". Nothing was saved; its text:\n\($0)" } ?? "")
+    }
+
+    var exitStatus: ExitStatus { failure.exitStatus }
 }

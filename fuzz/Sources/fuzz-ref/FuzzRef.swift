@@ -10,6 +10,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for kind in [SpotifyRef.Kind.episode, .show, .track] {
         if let ref = SpotifyRef(parsing: text, as: kind) { _ = ref.uri }
     }
+    // A REF argument that is not a reference is a name, matched against names as the user typed them.
+    _ = EpisodeRef(argument: text)?.display
+    _ = ShowRef(argument: text)?.display
+    _ = NameMatch.fold(text)
     return 0
 }
 
