@@ -51,13 +51,12 @@ ctl PUT scenario "$(lib_scenario false)" >/dev/null
 read -r dev_requests dev_ms _ < <(lib_run --refresh)
 ctl PUT scenario "$lib_state" >/dev/null
 
-verdict() { [ "$1" -le "$2" ] && echo met || echo MISSED; }
-{
-    printf 'annotated episodes listed: %s (cold), %s (fresh)\n' "$cold_listed" "$fresh_listed"
-    printf '%-44s %9s %9s  %s\n' "run" "requests" "ms" "target"
-    printf '%-44s %9s %9s  <= 4, %s\n' "cold cache (GET /episodes?ids=, 50 a request)" "$cold_requests" "$cold_ms" "$(verdict "$cold_requests" 4)"
-    printf '%-44s %9s %9s  0, %s\n' "fresh cache (seen within the hour)" "$fresh_requests" "$fresh_ms" "$(verdict "$fresh_requests" 0)"
-    printf '%-44s %9s %9s\n' "--refresh" "$refresh_requests" "$refresh_ms"
-    printf '%-44s %9s %9s\n' "--refresh, development mode (no batches)" "$dev_requests" "$dev_ms"
-} >"$lib_dir/summary.txt"
-cat "$lib_dir/summary.txt" >&2
+jq -n --argjson cold "$cold_requests" --argjson cold_ms "$cold_ms" --argjson listed "$cold_listed" \
+    --argjson fresh "$fresh_requests" --argjson fresh_ms "$fresh_ms" \
+    --argjson refresh "$refresh_requests" --argjson refresh_ms "$refresh_ms" \
+    --argjson dev "$dev_requests" --argjson dev_ms "$dev_ms" \
+    '{episodes: $listed, notes: ($listed * 2),
+      runs: [{run: "cold", requests: $cold, ms: $cold_ms}, {run: "fresh", requests: $fresh, ms: $fresh_ms},
+             {run: "refresh", requests: $refresh, ms: $refresh_ms}, {run: "development", requests: $dev, ms: $dev_ms}]}' \
+    >"$lib_dir/library.json"
+say "  episodes --annotated for $cold_listed episodes: $cold_requests requests cold, $fresh_requests fresh, $dev_requests in development mode"

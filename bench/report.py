@@ -293,8 +293,31 @@ class Report:
                 self.target("voice: end of a 10 s utterance to stored note (2 s of silence)", ms(median), "—", None)
         return lines + [""]
 
+    def library(self):
+        """Part 7: the requests `margin episodes --annotated` makes for 200 annotated episodes."""
+        data = load(os.path.join(self.dir, "library", "library.json")) \
+            if os.path.exists(os.path.join(self.dir, "library", "library.json")) else None
+        if not data:
+            return []
+        runs = {r["run"]: r for r in data["runs"]}
+        cold, fresh = runs["cold"]["requests"], runs["fresh"]["requests"]
+        self.target(f"library: episodes --annotated, {data['episodes']} episodes, cold cache", f"{cold} requests", "≤ 4", cold <= 4)
+        self.target(f"library: episodes --annotated, {data['episodes']} episodes, fresh cache", f"{fresh} requests", "0", fresh == 0)
+        labels = {"cold": "cold cache: `GET /episodes?ids=`, 50 ids a request",
+                  "fresh": "fresh cache (every episode seen within the hour)",
+                  "refresh": "`--refresh`", "development": "`--refresh`, development-mode app (Spotify refuses batches: one by one, 4 at a time)"}
+        lines = ["## 7. The podcast library", "",
+                 f"bench/library.sh: {data['notes']} notes on {data['episodes']} episodes of 10 generated shows, the emulator "
+                 "over HTTP; whole `margin episodes --annotated --json` processes, requests counted from the emulator's log.", "",
+                 "| run | requests | time |", "|---|---:|---:|"]
+        for key in ("cold", "fresh", "refresh", "development"):
+            lines.append(f"| {labels[key]} | {runs[key]['requests']} | {runs[key]['ms']} ms |")
+        return lines + [""]
+
     # --- outputs --------------------------------------------------------------------------
     def table(self):
+        if not self.targets:
+            return "no targets in this run"
         width = max(len(t[0]) for t in self.targets)
         vwidth = max(len(t[1]) for t in self.targets)
         twidth = max(len(t[2]) for t in self.targets)
@@ -392,7 +415,7 @@ def main():
     report = Report(results)
     everything = report.machine.get("parts", "all") == "all"
     sections = (report.capture() + report.capture_https() + report.requests() + report.scale() if everything else []) \
-        + report.filters() + report.voice()
+        + report.filters() + report.voice() + report.library()
     if everything:
         report.plot(os.path.join(out_dir, "growth.png"))
     with open(os.path.join(out_dir, "RESULTS.md"), "w", encoding="utf-8") as f:

@@ -367,10 +367,4 @@ if [ -f "$results/sync/summary.txt" ]; then
       cat "$results/sync/summary.txt"
       printf '```\n'; } >>"$out_dir/RESULTS.md"
 fi
-if [ -f "$results/library/summary.txt" ]; then
-    { printf '\n## 7. The podcast library: requests of `margin episodes`\n\n'
-      printf 'bench/library.sh: 400 notes on 200 episodes of 10 generated shows, the emulator over HTTP, whole `margin episodes --annotated --json` processes; requests counted from the emulator'"'"'s log.\n\n```text\n'
-      cat "$results/library/summary.txt"
-      printf '```\n'; } >>"$out_dir/RESULTS.md"
-fi
 [ "$full" -eq 1 ] || say "not the full default run: results in ${out_dir#"$root"/}/RESULTS.md, bench/RESULTS.md untouched"
