@@ -21,9 +21,10 @@ extension PodcastLibrary {
             if !page.hasMore || page.items.isEmpty { break }
         }
         let stamp = now()
-        try store.cacheEpisodes(episodes.map { EpisodeInfo($0, showName: showName, fetchedAt: stamp) })
-        let counts = try store.noteCounts(episodes: episodes.map(\.id))
-        return (showName, episodes.prefix(limit).map { LibraryEpisode($0, notes: counts[$0.id] ?? 0, showName: showName) })
+        let infos = episodes.prefix(limit).map { EpisodeInfo($0, showName: showName, fetchedAt: stamp) }
+        try store.cacheEpisodes(infos)
+        let counts = try store.noteCounts(episodes: infos.map(\.id))
+        return (showName, infos.map { LibraryEpisode($0, notes: counts[$0.id] ?? 0) })
     }
 
     /// The show's name: from the cache or the notes, else from Spotify (then cached).
@@ -73,11 +74,12 @@ extension PodcastLibrary {
             return listing
         }
         let stamp = now()
-        try store.cacheEpisodes(saved.map { EpisodeInfo($0, fetchedAt: stamp) })
+        let infos = saved.map { EpisodeInfo($0, fetchedAt: stamp) }
+        try store.cacheEpisodes(infos)
         let listed = Set(listing.items.map(\.id))
-        let counts = try store.noteCounts(episodes: saved.map(\.id))
-        for episode in saved where !listed.contains(episode.id) {
-            listing.items.append(LibraryEpisode(episode, notes: counts[episode.id] ?? 0))
+        let counts = try store.noteCounts(episodes: infos.map(\.id))
+        for info in infos where !listed.contains(info.id) {
+            listing.items.append(LibraryEpisode(info, notes: counts[info.id] ?? 0))
         }
         if let limit { listing.items = Array(listing.items.prefix(limit)) }
         return listing
@@ -103,7 +105,9 @@ extension PodcastLibrary {
         let episodeCounts = try store.noteCounts(episodes: episodes.map(\.id))
         return shows.prefix(limit).map { SearchItem.show(LibraryShow(id: $0.id, name: $0.name, publisher: $0.publisher,
                                                                      totalEpisodes: $0.totalEpisodes, notes: showCounts[$0.id] ?? 0)) }
-            + episodes.prefix(limit).map { SearchItem.episode(LibraryEpisode($0, notes: episodeCounts[$0.id] ?? 0)) }
+            + episodes.prefix(limit).map {
+                SearchItem.episode(LibraryEpisode(EpisodeInfo($0, fetchedAt: now()), notes: episodeCounts[$0.id] ?? 0))
+            }
     }
 
     /// The API, or "not logged in" for the commands that cannot work from the cache.

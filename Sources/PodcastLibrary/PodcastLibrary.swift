@@ -114,6 +114,6 @@ extension PodcastLibrary {
         let info = EpisodeInfo(episode, showName: try store.cachedEpisodes([id])[id]?.showName, fetchedAt: now())
         try store.cacheEpisodes([info])
         _ = try store.fillNames(from: info)
-        return LibraryEpisode(episode, notes: try store.noteCounts(episodes: [id])[id] ?? 0)
+        return LibraryEpisode(info, notes: try store.noteCounts(episodes: [id])[id] ?? 0)
     }
 }

@@ -49,7 +49,7 @@ extension MarginCommand {
                 episodes = listing.items
             }
             if json {
-                try Console.out(try LibraryJSON.array(episodes.map(LibraryJSON.EpisodeObject.init)))
+                try Console.out(LibraryJSON.array(episodes.map(LibraryJSON.episode)))
                 return
             }
             guard !episodes.isEmpty else {

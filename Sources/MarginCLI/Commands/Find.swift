@@ -31,10 +31,10 @@ extension MarginCommand {
                                          market: settings.market)
             let items = try await library.search(words, types: type.map { [$0] } ?? [.show, .episode], limit: limit)
             if json {
-                try Console.out(try LibraryJSON.array(items.map { item -> any Encodable in
+                try Console.out(LibraryJSON.array(items.map { item in
                     switch item {
-                    case .show(let show): LibraryJSON.ShowObject(show)
-                    case .episode(let episode): LibraryJSON.EpisodeObject(episode)
+                    case .show(let show): LibraryJSON.show(show)
+                    case .episode(let episode): LibraryJSON.episode(episode)
                     }
                 }))
                 return

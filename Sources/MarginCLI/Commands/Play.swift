@@ -32,7 +32,7 @@ extension MarginCommand {
             if start == nil {
                 // Where Spotify says the user stopped; a finished episode starts again.
                 let library = PodcastLibrary(store: database, api: api, market: settings.market)
-                let episode = try await library.episode(episodeID)
+                let episode = try await library.episode(episodeID).episode
                 name = episode.name
                 start = episode.fullyPlayed == true ? 0 : episode.resumePositionMs ?? 0
             }

@@ -19,7 +19,7 @@ extension MarginCommand {
                                          market: settings.market)
             let shows = try await library.savedShows()
             if json {
-                try Console.out(try LibraryJSON.array(shows.map(LibraryJSON.ShowObject.init)))
+                try Console.out(LibraryJSON.array(shows.map(LibraryJSON.show)))
                 return
             }
             guard !shows.isEmpty else {

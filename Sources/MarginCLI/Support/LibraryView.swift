@@ -6,13 +6,14 @@ import PodcastLibrary
 /// it can be copied into `margin play`, `--show` or `--episode`.
 enum LibraryView {
     /// `  3 notes  12:34 / 1:02:03  Ep. 42 — Naming things · Craft, Code & Curiosity  ID`;
-    /// the show is left out when every row is of the same show (`margin episodes --show`).
+    /// with `withShow` false (one show's episodes, search) the release date instead of the show.
     static func episodeRows(_ episodes: [LibraryEpisode], withShow: Bool = true) -> [String] {
-        episodes.map { episode in
+        episodes.map { row in
+            let episode = row.episode
             let name = Terminal.sanitize(episode.name ?? "(unknown episode)")
             let show = withShow ? episode.showName.map { " · " + Terminal.sanitize($0) } ?? "" : ""
             let released = !withShow ? (episode.releaseDate.map { "\($0)  " } ?? "") : ""
-            return "\(notes(episode.notes).leftPadded(to: 9))  \(progress(episode).leftPadded(to: 17))  \(released)\(name)\(show)  \(episode.id)"
+            return "\(notes(row.notes).leftPadded(to: 9))  \(progress(episode).leftPadded(to: 17))  \(released)\(name)\(show)  \(episode.id)"
         }
     }
 
@@ -22,7 +23,7 @@ enum LibraryView {
     }
 
     /// Where the user stopped: `played`, `12:34 / 1:02:03`, `not started`, or why it is unknown.
-    static func progress(_ episode: LibraryEpisode) -> String {
+    static func progress(_ episode: EpisodeInfo) -> String {
         if !episode.available { return "not in market" }
         if episode.fullyPlayed == true { return "played" }
         guard let position = episode.resumePositionMs else { return "?" }
@@ -39,110 +40,59 @@ enum LibraryView {
 }
 
 /// The `--json` shapes of the library commands: flat, snake_case, every key always present
-/// (null when unknown), as `schema/episode.schema.json` and `schema/show.schema.json` describe.
+/// (null when unknown) and in this order, as `schema/episode.schema.json` and
+/// `schema/show.schema.json` describe.
 enum LibraryJSON {
-    struct EpisodeObject: Encodable {
-        let type = "episode"
-        let id: String
-        let uri: String
-        let name: String?
-        let showID: String?
-        let showName: String?
-        let durationMs: Int?
-        let releaseDate: String?
-        let resumePositionMs: Int?
-        let fullyPlayed: Bool?
-        let available: Bool
-        let notes: Int
-        let firstNoteAt: String?
-        let lastNoteAt: String?
-        let link: String
+    /// One JSON value of an object's field.
+    enum Value {
+        case string(String?)
+        case int(Int?)
+        case bool(Bool?)
+    }
 
-        init(_ episode: LibraryEpisode) {
-            id = episode.id
-            uri = "spotify:episode:\(episode.id)"
-            name = episode.name
-            showID = episode.showID
-            showName = episode.showName
-            durationMs = episode.durationMs
-            releaseDate = episode.releaseDate
-            resumePositionMs = episode.resumePositionMs
-            fullyPlayed = episode.fullyPlayed
-            available = episode.available
-            notes = episode.notes
-            firstNoteAt = episode.firstNoteAt.map(NoteTimestamp.string(from:))
-            lastNoteAt = episode.lastNoteAt.map(NoteTimestamp.string(from:))
-            link = episode.link
-        }
+    static func episode(_ row: LibraryEpisode) -> [(String, Value)] {
+        let episode = row.episode
+        return [
+            ("type", .string("episode")), ("id", .string(episode.id)), ("uri", .string("spotify:episode:\(episode.id)")),
+            ("name", .string(episode.name)), ("show_id", .string(episode.showID)), ("show_name", .string(episode.showName)),
+            ("duration_ms", .int(episode.durationMs)), ("release_date", .string(episode.releaseDate)),
+            ("resume_position_ms", .int(episode.resumePositionMs)), ("fully_played", .bool(episode.fullyPlayed)),
+            ("available", .bool(episode.available)), ("notes", .int(row.notes)),
+            ("first_note_at", .string(row.firstNoteAt.map(NoteTimestamp.string(from:)))),
+            ("last_note_at", .string(row.lastNoteAt.map(NoteTimestamp.string(from:)))), ("link", .string(row.link)),
+        ]
+    }
 
-        enum CodingKeys: String, CodingKey {
-            case type, id, uri, name, showID = "show_id", showName = "show_name", durationMs = "duration_ms"
-            case releaseDate = "release_date", resumePositionMs = "resume_position_ms", fullyPlayed = "fully_played"
-            case available, notes, firstNoteAt = "first_note_at", lastNoteAt = "last_note_at", link
-        }
+    static func show(_ show: LibraryShow) -> [(String, Value)] {
+        [
+            ("type", .string("show")), ("id", .string(show.id)), ("uri", .string("spotify:show:\(show.id)")),
+            ("name", .string(show.name)), ("publisher", .string(show.publisher)),
+            ("total_episodes", .int(show.totalEpisodes)), ("notes", .int(show.notes)), ("link", .string(show.link)),
+        ]
+    }
 
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(type, forKey: .type)
-            try c.encode(id, forKey: .id)
-            try c.encode(uri, forKey: .uri)
-            try c.encode(name, forKey: .name)
-            try c.encode(showID, forKey: .showID)
-            try c.encode(showName, forKey: .showName)
-            try c.encode(durationMs, forKey: .durationMs)
-            try c.encode(releaseDate, forKey: .releaseDate)
-            try c.encode(resumePositionMs, forKey: .resumePositionMs)
-            try c.encode(fullyPlayed, forKey: .fullyPlayed)
-            try c.encode(available, forKey: .available)
-            try c.encode(notes, forKey: .notes)
-            try c.encode(firstNoteAt, forKey: .firstNoteAt)
-            try c.encode(lastNoteAt, forKey: .lastNoteAt)
-            try c.encode(link, forKey: .link)
+    /// A JSON array of objects, one per line.
+    static func array(_ objects: [[(String, Value)]]) -> String {
+        objects.isEmpty ? "[]" : "[\n" + objects.map(object).joined(separator: ",\n") + "\n]"
+    }
+
+    /// `{"key":value,…}` with the keys in the order given.
+    static func object(_ fields: [(String, Value)]) -> String {
+        "{" + fields.map { key, value in quoted(key) + ":" + json(value) }.joined(separator: ",") + "}"
+    }
+
+    private static func json(_ value: Value) -> String {
+        switch value {
+        case .string(let text): text.map(quoted) ?? "null"
+        case .int(let number): number.map(String.init) ?? "null"
+        case .bool(let flag): flag.map { $0 ? "true" : "false" } ?? "null"
         }
     }
 
-    struct ShowObject: Encodable {
-        let type = "show"
-        let id: String
-        let uri: String
-        let name: String
-        let publisher: String?
-        let totalEpisodes: Int?
-        let notes: Int
-        let link: String
-
-        init(_ show: LibraryShow) {
-            id = show.id
-            uri = "spotify:show:\(show.id)"
-            name = show.name
-            publisher = show.publisher
-            totalEpisodes = show.totalEpisodes
-            notes = show.notes
-            link = show.link
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case type, id, uri, name, publisher, totalEpisodes = "total_episodes", notes, link
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(type, forKey: .type)
-            try c.encode(id, forKey: .id)
-            try c.encode(uri, forKey: .uri)
-            try c.encode(name, forKey: .name)
-            try c.encode(publisher, forKey: .publisher)
-            try c.encode(totalEpisodes, forKey: .totalEpisodes)
-            try c.encode(notes, forKey: .notes)
-            try c.encode(link, forKey: .link)
-        }
-    }
-
-    /// A JSON array of `values`, one per line, keys in the order written.
-    static func array(_ values: [any Encodable]) throws -> String {
+    /// A JSON string, escaped by Foundation's encoder (slashes left alone, as in links).
+    private static func quoted(_ text: String) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        let lines = try values.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        return lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
