@@ -100,6 +100,8 @@ struct LibraryCommandTests {
         #expect(unknown.status == 8)
         let show = try await sandbox.margin("play", "spotify:show:\(Catalog.craft)")
         #expect(show.status == 64)
+        let number = try await sandbox.margin("play", "3")
+        #expect(number.status == 64, "a number from a listing is refused, though 'Ep. 43' contains a 3")
         let device = try await sandbox.margin("play", Catalog.naming, "--device", "Garage")
         #expect(device.status == 6)
 

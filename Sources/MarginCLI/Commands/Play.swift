@@ -56,6 +56,9 @@ extension MarginCommand {
             if SpotifyRef(parsing: ref, as: .show) != nil || SpotifyRef(parsing: ref, as: .track) != nil {
                 throw ValidationError("margin play takes an episode; for a show, pick one with: margin episodes --show \(ref)")
             }
+            if !ref.isEmpty, ref.count < 4, ref.allSatisfy(\.isNumber) {
+                throw ValidationError("margin play takes an episode id, link, note id or name, not a number from a listing: margin episodes --json gives the ids")
+            }
             if ref.count >= 4, ref.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
                 do {
                     let note = try database.resolve(prefix: ref)
