@@ -101,7 +101,7 @@ struct MarkdownExport {
     /// Read from the statement's columns: a million-note export should not build a ``Note``
     /// (dates, tags, a dozen strings) for each line it writes. A text that is valid UTF-8
     /// without line breaks or NUL, pinned or not needing an escape, is copied as it is;
-    /// any other goes through ``bullet(text:position:link:)``.
+    /// any other goes through ``bullet(text:position:link:suffix:)``.
     mutating func append(_ statement: SQLiteStatement, to out: inout [UInt8]) {
         let section: Section
         switch sqlite3_column_int64(statement, Int32(Note.selectionWidth)) {
