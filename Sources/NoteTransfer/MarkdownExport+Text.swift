@@ -6,10 +6,11 @@ import NoteStore
 /// unpinned note that would start a block of its own, and NUL, which Markdown readers replace
 /// anyway and which makes tools like `grep` treat the file as binary.
 extension MarkdownExport {
-    /// `- [12:34](link) text` for a pinned note, `- text` for an unpinned one; following lines
-    /// of the text are indented by two spaces (a blank one becomes two spaces), so that the
-    /// list item continues.
-    static func bullet(text: String, position: String?, link: String?) -> String {
+    /// `- [12:34](link) text` for a pinned note, `- text` for an unpinned one, each followed by
+    /// `suffix` (the tags and day, see ``suffix(tags:createdAt:)``); following lines of the
+    /// text are indented by two spaces (a blank one becomes two spaces), so that the list item
+    /// continues, and the suffix ends the last of them.
+    static func bullet(text: String, position: String?, link: String?, suffix: String) -> String {
         var lines = lines(of: text)
         let first = lines.isEmpty ? "" : lines.removeFirst()
         var bullet = "-"
@@ -19,11 +20,24 @@ extension MarkdownExport {
         } else if !first.isEmpty {
             bullet += " " + escapedLineStart(first)
         }
+        guard let last = lines.popLast() else { return bullet + suffix + "\n" }
         bullet += "\n"
         for line in lines {
             bullet += "  " + line + "\n"
         }
-        return bullet
+        // After a blank last line the suffix's leading space would make it three.
+        return bullet + "  " + last + (last.isEmpty ? String(suffix.dropFirst()) : suffix) + "\n"
+    }
+
+    /// A name as the text of a link: one line, no NUL, `\`, `[` and `]` escaped so that the
+    /// link stays one link.
+    static func linkText(_ name: String) -> String {
+        var text = ""
+        for character in lines(of: name).joined(separator: " ") {
+            if character == "\\" || character == "[" || character == "]" { text.append("\\") }
+            text.append(character)
+        }
+        return text
     }
 
     /// A name as heading text: one line, no NUL, a trailing `#` escaped.

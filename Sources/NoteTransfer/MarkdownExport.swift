@@ -11,29 +11,31 @@ import NoteStore
 /// ```markdown
 /// # Craft, Code & Curiosity
 ///
-/// ## Ep. 42 — Naming things
+/// ## [Ep. 42 — Naming things](https://open.spotify.com/episode/…)
 ///
-/// - [12:34](https://open.spotify.com/episode/…?t=754) the bit about cache stampedes
+/// - [12:34](https://open.spotify.com/episode/…?t=754) the bit about cache stampedes #caching · 2026-11-21
 ///
 /// # Music
 ///
-/// ## Song name
+/// ## [Song name](https://open.spotify.com/track/…)
 ///
-/// - [0:42](https://open.spotify.com/track/…?t=42) a note taken during music
+/// - [0:42](https://open.spotify.com/track/…?t=42) a note taken during music · 2026-11-21
 ///
 /// ## Unpinned
 ///
-/// - a note that could not be pinned
+/// - a note that could not be pinned · 2026-11-21
 /// ```
 ///
 /// Shows come first, by name (ignoring ASCII case), then `# Unknown show` for episodes whose
 /// show is not known, then `# Music` for notes pinned to tracks, then `## Unpinned`
 /// (oldest first). A missing show or episode name is taken from the episode cache when it
-/// knows it; an item still without a name is headed by its URI. Within a show, episodes are
+/// knows it; an item still without a name is headed by its URI. Each episode or track heading
+/// links to it on open.spotify.com. Within a show, episodes are
 /// ordered by release date (episode cache), or by their first note's `created_at` when the
 /// date is unknown; the two are compared as text, so an undated episode sits where it was
 /// first noted. Tracks are ordered by their first note. Notes within an episode or track are
-/// in playback order (`progress_ms`, then `created_at`). Tags are not written.
+/// in playback order (`progress_ms`, then `created_at`). Each note ends with its tags and the
+/// day it was taken (see ``suffix(tags:createdAt:)``).
 struct MarkdownExport {
     /// A level-1 heading's group.
     enum Section: Equatable {
@@ -57,9 +59,9 @@ struct MarkdownExport {
     /// True once a bullet has been written: a heading after one needs a blank line first.
     private var afterBullet = false
 
-    /// The notes of `filter` in Markdown order, with three extra columns after
+    /// The notes of `filter` in `order` (Markdown's by default), with three extra columns after
     /// ``Note/selection``: the section number, the show's name and the item's heading.
-    static func query(_ filter: NoteFilter) -> (sql: String, arguments: StatementArguments) {
+    static func query(_ filter: NoteFilter, order: String = markdownOrder) -> (sql: String, arguments: StatementArguments) {
         let showName = "coalesce(nullif(note.show_name, ''), nullif(episode.show_name, ''))"
         let columns = """
             \(Note.selection),
@@ -79,11 +81,6 @@ struct MarkdownExport {
                        WHERE item_id IS NOT NULL GROUP BY item_id) AS item_start
                    ON item_start.item_id = note.item_id
             """
-        let order = """
-             ORDER BY md_section, md_show COLLATE NOCASE, md_show,
-                      coalesce(episode.release_date, item_start.first_at), note.item_id,
-                      note.progress_ms, note.created_at, note.id
-            """
         guard filter.limit != nil else {
             let selection = filter.selection(selecting: columns, from: source)
             return (selection.sql + order, StatementArguments(selection.arguments))
@@ -92,12 +89,19 @@ struct MarkdownExport {
         return ("SELECT \(columns) FROM \(source) WHERE note.id IN (\(chosen.sql))" + order, chosen.arguments)
     }
 
+    /// The order of the Markdown export (see the type's notes).
+    static let markdownOrder = """
+         ORDER BY md_section, md_show COLLATE NOCASE, md_show,
+                  coalesce(episode.release_date, item_start.first_at), note.item_id,
+                  note.progress_ms, note.created_at, note.id
+        """
+
     /// Appends the headings a stepped row of ``query(_:)`` opens, then its bullet.
     ///
     /// Read from the statement's columns: a million-note export should not build a ``Note``
     /// (dates, tags, a dozen strings) for each line it writes. A text that is valid UTF-8
     /// without line breaks or NUL, pinned or not needing an escape, is copied as it is;
-    /// any other goes through ``bullet(text:position:link:)``.
+    /// any other goes through ``bullet(text:position:link:suffix:)``.
     mutating func append(_ statement: SQLiteStatement, to out: inout [UInt8]) {
         let section: Section
         switch sqlite3_column_int64(statement, Int32(Note.selectionWidth)) {
@@ -108,21 +112,22 @@ struct MarkdownExport {
         }
         if section != self.section {
             // Unpinned notes sit under `## Unpinned`, the contract's heading for them.
-            heading(section == .unpinned ? "##" : "#", section.title, to: &out)
+            heading(section == .unpinned ? "##" : "#", Self.headingText(section.title), to: &out)
             self.section = section
             itemBytes.removeAll()
             pinnedItem = false
         }
         let pinned = section != .unpinned
+        let isTrack = Self.bytes(statement, 4).map { $0.elementsEqual("track".utf8) } ?? false
         if pinned, let item = Self.bytes(statement, 5), !(pinnedItem && item.elementsEqual(itemBytes)) {
             let title = Self.string(statement, Note.selectionWidth + 2) ?? Self.string(statement, 6) ?? ""
-            heading("##", title, to: &out)
             itemBytes = Array(item)
             pinnedItem = true
+            let link = "https://open.spotify.com/\(isTrack ? "track" : "episode")/\(String(decoding: itemBytes, as: UTF8.self))"
+            heading("##", "[\(Self.linkText(title))](\(link))", to: &out)
         }
         let text = Self.bytes(statement, 1) ?? UnsafeBufferPointer(start: nil, count: 0)
         let progress = Int(sqlite3_column_int64(statement, 10))
-        let isTrack = Self.bytes(statement, 4).map { $0.elementsEqual("track".utf8) } ?? false
         if (pinned || text.isEmpty || !Self.needsEscape(text.first ?? 0)),
            !text.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }), UTF8Validation.isValid(text) {
             out.append(UInt8(ascii: "-"))
@@ -139,6 +144,7 @@ struct MarkdownExport {
                 out.append(UInt8(ascii: " "))
                 out.append(contentsOf: text)
             }
+            Self.appendSuffix(statement, to: &out)
             out.append(0x0A)
         } else {
             let string = String(decoding: text, as: UTF8.self)
@@ -146,7 +152,10 @@ struct MarkdownExport {
                 ? "https://open.spotify.com/\(isTrack ? "track" : "episode")/\(String(decoding: itemBytes, as: UTF8.self))?t=\(max(0, progress) / 1000)"
                 : nil
             let position = pinned ? Note.formatPosition(milliseconds: progress) : nil
-            out.append(contentsOf: Self.bullet(text: string, position: position, link: link).utf8)
+            var suffix: [UInt8] = []
+            Self.appendSuffix(statement, to: &suffix)
+            let bullet = Self.bullet(text: string, position: position, link: link, suffix: String(decoding: suffix, as: UTF8.self))
+            out.append(contentsOf: bullet.utf8)
         }
         afterBullet = true
     }
@@ -158,7 +167,7 @@ struct MarkdownExport {
     }
 
     /// A TEXT or BLOB column's bytes; nil when NULL.
-    private static func bytes(_ statement: SQLiteStatement, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
+    static func bytes(_ statement: SQLiteStatement, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
         let column = Int32(column)
         guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
         // sqlite3_column_blob gives the bytes of a TEXT value too, without a NUL appended.
@@ -175,9 +184,10 @@ struct MarkdownExport {
     }
 
     /// Appends a heading and the blank line after it (and one before it after a list).
+    /// `title` is Markdown already: a linked heading's text is escaped by ``linkText(_:)``.
     private mutating func heading(_ marker: String, _ title: String, to out: inout [UInt8]) {
         if afterBullet { out.append(0x0A) }
-        out.append(contentsOf: "\(marker) \(Self.headingText(title))\n\n".utf8)
+        out.append(contentsOf: "\(marker) \(title)\n\n".utf8)
         afterBullet = false
     }
 }

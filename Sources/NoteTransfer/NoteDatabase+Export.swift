@@ -7,7 +7,7 @@ import SQLite3
 #endif
 import NoteStore
 
-/// Exporting notes as JSON, JSON Lines, CSV or Markdown, streamed.
+/// Exporting notes as JSON, JSON Lines, CSV, Markdown or Readwise's CSV, streamed.
 extension NoteDatabase {
     /// How many bytes are gathered before they are handed to the sink. A chunk is at least
     /// this long (but the last) and exceeds it by less than one note's encoding.
@@ -16,7 +16,7 @@ extension NoteDatabase {
     /// Streams the notes matching `filter` in `format` to `sink`, in chunks of about
     /// ``exportChunkSize`` bytes, reading one note at a time so that memory stays flat.
     ///
-    /// Every format but Markdown lists notes by `created_at`, then id, oldest first, so that
+    /// Every format but Markdown and Readwise lists notes by `created_at`, then id, oldest first, so that
     /// an export imported into an empty store exports again to the same bytes. With a
     /// `limit`, the notes are those ``notes(_:)`` would list, in that export order.
     ///
@@ -25,6 +25,9 @@ extension NoteDatabase {
     /// - `jsonl`: one note object per line, each ending in a newline; no notes give no bytes.
     /// - `csv`: see ``CSVEncoding``; no notes give the header row alone.
     /// - `markdown`: see ``MarkdownExport``; no notes give no bytes.
+    /// - `readwise`: see ``ReadwiseEncoding``; no notes give the header row alone.
+    /// - `obsidian` is a directory, not a stream: see ``exportVault(_:to:write:)``; here it
+    ///   throws ``VaultExportError/needsDirectory``.
     ///
     /// The export reads one consistent snapshot, and `sink` is called while it is being read:
     /// `sink` must not use this `NoteDatabase`. An error thrown by `sink` ends the export and
@@ -48,6 +51,17 @@ extension NoteDatabase {
             try flush(true)
             return
         }
+        if format == .readwise {
+            ReadwiseEncoding.appendHeader(to: &out)
+            try eachRow(MarkdownExport.query(filter)) { row in
+                let names = (title: row[Note.selectionWidth + 2] as String?, show: row[Note.selectionWidth + 1] as String?)
+                ReadwiseEncoding.appendRow(try Note(row: row), title: names.title, show: names.show, to: &out)
+                try flush()
+            }
+            try flush(true)
+            return
+        }
+        guard format == .csv else { throw VaultExportError.needsDirectory }
         CSVEncoding.appendHeader(to: &out)
         try eachRow(Self.creationOrder(filter)) { row in
             CSVEncoding.appendRow(try Note(row: row), to: &out)
@@ -175,7 +189,7 @@ extension NoteDatabase {
     }
 
     /// Runs `query` on a read connection and calls `body` with each row as it is stepped.
-    private func eachRow(_ query: (sql: String, arguments: StatementArguments), _ body: (Row) throws -> Void) throws {
+    func eachRow(_ query: (sql: String, arguments: StatementArguments), _ body: (Row) throws -> Void) throws {
         do {
             try writer.read { db in
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: query.sql), arguments: query.arguments)

@@ -47,9 +47,10 @@ struct ExportImportTests {
         #expect(csv.stdout.contains("\"first, \"\"quoted\"\"\ttabbed\nsecond line 🎧 שלום\",caching,"))
         let markdown = try await sandbox.margin("export", "--format", "markdown")
         #expect(markdown.stdout.contains("# Craft, Code & Curiosity\n"))
-        #expect(markdown.stdout.contains("## Ep. 42 — Naming things\n"))
-        #expect(markdown.stdout.contains("- [31:05](https://open.spotify.com/episode/512ojhOuo1ktJprKbVcKyQ?t=1865) later thought"))
-        #expect(markdown.stdout.contains("\n## Unpinned\n\n- no position\n"))
+        #expect(markdown.stdout.contains("## [Ep. 42 — Naming things](https://open.spotify.com/episode/512ojhOuo1ktJprKbVcKyQ)\n"))
+        #expect(markdown.stdout.contains("- [31:05](https://open.spotify.com/episode/512ojhOuo1ktJprKbVcKyQ?t=1865) later thought · 20"))
+        #expect(markdown.stdout.contains("second line 🎧 שלום #caching · 20"))
+        #expect(markdown.stdout.contains("\n## Unpinned\n\n- no position · 20"))
     }
 
     @Test("filters apply to exports")

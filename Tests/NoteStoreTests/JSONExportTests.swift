@@ -32,12 +32,14 @@ struct JSONExportTests {
         }
     }
 
-    @Test("an empty store exports [] for json and nothing for jsonl and markdown")
+    @Test("an empty store exports [] for json, nothing for jsonl and markdown, the header for readwise")
     func empty() throws {
         let store = try ExportFixtures.emptyStore()
         #expect(try store.exportedText(.json) == "[]\n")
         #expect(try store.exported(.jsonl).isEmpty)
         #expect(try store.exported(.markdown).isEmpty)
+        #expect(try store.exportedText(.readwise) == "Highlight,Title,Author,URL,Note,Location,Location Type,Date\r\n")
+        #expect(throws: VaultExportError.needsDirectory) { try store.exported(.obsidian) }
     }
 
     @Test("filters apply to every format; a limit keeps the newest, listed oldest first")
@@ -70,7 +72,7 @@ struct JSONExportTests {
                  tags: ["bulk"], createdAt: moment(Double(index)), pin: index % 2 == 0 ? episodePin(at: index) : nil)
         }
         try store.save(contentsOf: notes)
-        for format in ExportFormat.allCases {
+        for format in ExportFormat.allCases where !format.writesDirectory {
             var chunks: [Int] = []
             var total = 0
             try store.export(NoteFilter(), format: format) { chunk in

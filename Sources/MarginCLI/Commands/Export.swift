@@ -6,28 +6,52 @@ import NoteTransfer
 extension ExportFormat: ExpressibleByArgument {}
 
 extension MarginCommand {
-    /// `margin export`: notes for scripts, streamed from the store.
+    /// `margin export`: notes for scripts and note apps, streamed from the store.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Export notes as JSON, JSON Lines, CSV or Markdown (stdout unless -o).",
+            abstract: "Export notes as JSON, JSON Lines, CSV, Markdown, Readwise CSV (stdout unless -o) or an Obsidian folder (--dir).",
             discussion: """
                 -o writes a regular file through a temporary file and a rename, so a failed export never leaves \
                 half a file; a device or FIFO (/dev/null, /dev/stdout) is written in place, and a symlink is \
-                followed, never replaced. On a terminal, control characters in notes are replaced.
+                followed, never replaced. On a terminal, control characters in notes are replaced. \
+                --format obsidian --dir DIR writes one Markdown file per episode into DIR, each replaced \
+                atomically; a re-export updates margin's front matter keys and the block between \
+                <!-- margin:begin --> and <!-- margin:end --> and keeps everything else in the file.
                 """)
 
         @OptionGroup var store: StoreOptions
-        @Option(help: "json, jsonl, csv or markdown.") var format: ExportFormat = .json
+        @Option(help: "What to write; readwise is the CSV of Readwise's import, obsidian a folder of files (--dir).") var format: ExportFormat = .json
         @Option(help: "Only this episode's notes.", transform: EpisodeRef.argument) var episode: EpisodeRef?
         @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?
         @Option(help: "Only notes with this tag.") var tag: String?
         @Option(help: "Only notes taken since: \(DateValue.examples).", transform: DateArgument.argument) var since: DateArgument?
         @Option(name: .shortAndLong, help: "Write to FILE instead of stdout.") var output: String?
+        @Option(help: ArgumentHelp("The folder --format obsidian writes its files to.", valueName: "dir"),
+                completion: .directory) var dir: String?
+
+        func validate() throws {
+            if format.writesDirectory {
+                if output != nil {
+                    throw ValidationError("-o writes one file, and --format obsidian one file per episode: use --dir DIR instead")
+                }
+                if dir == nil { throw ValidationError("--format obsidian needs the folder to write to, e.g. --dir ~/vault/Podcasts") }
+            } else if dir != nil {
+                throw ValidationError("--dir is for --format obsidian; write --format \(format.rawValue) to a file with -o FILE")
+            }
+        }
 
         func run() async throws {
             let database = try store.open(try Settings())
             let filter = NoteFilter(itemID: try episode?.id(in: database), showID: try show?.id(in: database), tag: tag, since: since?.date)
+            if let dir {
+                let summary = try database.exportVault(filter, to: dir) { path, contents in
+                    try AtomicFile.write(to: path) { sink in try sink(contents) }
+                }
+                Console.err("Exported \(summary.files) \(summary.files == 1 ? "file" : "files") to '\(Terminal.sanitize(dir))' "
+                    + "(\(summary.created) new, \(summary.updated) updated, \(summary.unchanged) unchanged).")
+                return
+            }
             guard let output else {
                 // Streamed as it is read; on a terminal with control characters replaced.
                 var stdout = SafeOutput(.standardOutput)

@@ -36,6 +36,8 @@ extension NoteStoreError: MarginError {
 
 extension ImportError: MarginError {}
 
+extension VaultExportError: MarginError {}
+
 extension VoiceError: MarginError {
     public var errorDescription: String? { message }
 }

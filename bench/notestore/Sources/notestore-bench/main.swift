@@ -101,7 +101,7 @@ case (4, "import"):
         + String(format: "%.2f s = %.0f notes/s, max RSS %d MB", seconds, Double(total) / seconds, maxRSSMegabytes()))
 case (4, "export"), (5, "export"):
     let store = try NoteDatabase(path: arguments[2])
-    guard let format = ExportFormat(rawValue: arguments[3]) else { fatalError("formats: json, jsonl, csv, markdown") }
+    guard let format = ExportFormat(rawValue: arguments[3]) else { fatalError("formats: json, jsonl, csv, markdown, readwise") }
     // Opened in place (O_TRUNC), never replaced: OUT is often /dev/null, which a create-and-rename
     // would turn into a regular file.
     let descriptor = arguments.count == 5 ? open(arguments[4], O_WRONLY | O_CREAT | O_TRUNC, 0o644) : -1
