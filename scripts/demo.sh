@@ -110,6 +110,13 @@ if [ -n "$pg_bin" ] && [ -x "$pg_bin/postgres" ]; then
 fi
 run margin logout
 run margin export --format markdown
+# One page per episode in an Obsidian vault; what the listener writes outside margin's block stays.
+run margin export --format obsidian --dir "$work/vault/Podcasts"
+printf '\nMy own thoughts, kept on every export.\n' >>"$work/vault/Podcasts/Craft, Code & Curiosity - Ep. 42 — Naming things.md"
+run margin export --format obsidian --dir "$work/vault/Podcasts"
+printf '\n$ cat "vault/Podcasts/Craft, Code & Curiosity - Ep. 42 — Naming things.md"\n'
+cat "$work/vault/Podcasts/Craft, Code & Curiosity - Ep. 42 — Naming things.md"
+run margin export --format readwise
 printf '\n$ margin export --format jsonl | margin import -\n'
 "$bin/margin" export --format jsonl | "$bin/margin" import - 2>&1
 echo
