@@ -56,6 +56,12 @@ public struct TokenReply: Decodable, Sendable, Equatable {
     public var expiresIn: Int
     public var refreshToken: String?
 
+    /// A token endpoint's 2xx body, or nil when it is not one (no access token).
+    public static func decode(_ body: Data) -> TokenReply? {
+        guard let reply = try? JSONDecoder().decode(TokenReply.self, from: body), !reply.accessToken.isEmpty else { return nil }
+        return reply
+    }
+
     public init(accessToken: String, tokenType: String? = "Bearer", scope: String? = nil, expiresIn: Int, refreshToken: String? = nil) {
         self.accessToken = accessToken
         self.tokenType = tokenType

@@ -25,7 +25,9 @@ public struct TokenServiceClient: Sendable {
 
     /// The service's client id and redirect URIs.
     public func configuration() async throws -> Configuration {
-        let response = try await send(TransportRequest(url: baseURL.appendingPathComponent("config"), headers: ["Accept": "application/json"]))
+        let response = try await reaching {
+            try await transport.send(TransportRequest(url: baseURL.appendingPathComponent("config"), headers: ["Accept": "application/json"]))
+        }
         guard response.status == 200, let configuration = try? JSONDecoder().decode(Configuration.self, from: response.body),
               !configuration.clientID.isEmpty
         else { throw TokenServiceError.notAService(url: baseURL.absoluteString) }
@@ -54,15 +56,10 @@ public struct TokenServiceClient: Sendable {
     }
 
     private func post(_ path: String, _ form: [(String, String)], deadline: ContinuousClock.Instant?) async throws -> TokenReply {
-        let request = TransportRequest(
-            method: "POST", url: baseURL.appendingPathComponent(path),
-            headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
-            body: Data(FormEncoding.encode(form).utf8), deadline: deadline)
-        let response = try await send(request)
+        let response = try await reaching { try await transport.postForm(baseURL.appendingPathComponent(path), form, deadline: deadline) }
         switch response.status {
         case 200..<300:
-            guard let reply = try? JSONDecoder().decode(TokenReply.self, from: response.body), !reply.accessToken.isEmpty
-            else { throw TokenServiceError.notAService(url: baseURL.absoluteString) }
+            guard let reply = TokenReply.decode(response.body) else { throw TokenServiceError.notAService(url: baseURL.absoluteString) }
             return reply
         case 429:
             let seconds = Int(response.headers["retry-after"] ?? "") ?? 1
@@ -75,10 +72,10 @@ public struct TokenServiceClient: Sendable {
         }
     }
 
-    /// Sends through the transport; a service that cannot be reached is named by its URL.
-    private func send(_ request: TransportRequest) async throws -> TransportResponse {
+    /// Runs `exchange`; a service that cannot be reached is named by its URL.
+    private func reaching(_ exchange: () async throws -> TransportResponse) async throws -> TransportResponse {
         do {
-            return try await transport.send(request)
+            return try await exchange()
         } catch SpotifyError.unreachable, SpotifyError.timeout {
             throw TokenServiceError.unreachable(url: baseURL.absoluteString)
         }

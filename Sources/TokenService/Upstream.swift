@@ -19,14 +19,9 @@ struct Upstream: Sendable {
     /// Posts `form`; Spotify's answer as a ``TokenReply``, or its refusal as the
     /// ``ServiceFailure`` that means the same to the client.
     func post(_ form: [(String, String)], logger: Logger) async throws(ServiceFailure) -> TokenReply {
-        let request = TransportRequest(
-            method: "POST", url: tokenURL,
-            headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
-                      "Authorization": credentials.basicAuthorization],
-            body: Data(FormEncoding.encode(form).utf8))
         let response: TransportResponse
         do {
-            response = try await transport.send(request)
+            response = try await transport.postForm(tokenURL, form, headers: ["Authorization": credentials.basicAuthorization])
         } catch let error as SpotifyError {
             logger.warning("Spotify's token endpoint failed", metadata: ["reason": "\(error.localizedDescription)"])
             if case .timeout = error {
@@ -44,7 +39,7 @@ struct Upstream: Sendable {
         let retryAfter = response.headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         switch response.status {
         case 200..<300:
-            guard let reply = try? JSONDecoder().decode(TokenReply.self, from: response.body), !reply.accessToken.isEmpty else {
+            guard let reply = TokenReply.decode(response.body) else {
                 logger.warning("Spotify's token reply could not be read", metadata: ["upstream_status": "\(response.status)"])
                 throw ServiceFailure(status: 502, error: "server_error", description: "Spotify's reply could not be read")
             }

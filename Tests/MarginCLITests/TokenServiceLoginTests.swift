@@ -8,6 +8,11 @@ extension Sandbox {
         try String(contentsOfFile: credentialsPath, encoding: .utf8)
     }
 
+    /// `margin login --token-service` against `service`.
+    func login(through service: TokenServiceProcess) async throws -> ProcessResult {
+        try await margin("login", "--token-service", service.url.absoluteString, "--timeout", "45")
+    }
+
     /// Fails the test if `credentials.json` holds any token or code the emulator issued but
     /// the access token: the refresh token on disk must be the service's sealed one.
     func expectOnlySealedRefreshToken(sourceLocation: SourceLocation = #_sourceLocation) async throws {
@@ -74,7 +79,7 @@ struct TokenServiceLoginTests {
         let sandbox = try await Sandbox.start(TokenServiceProcess.scenario(.rotating))
         let service = try await TokenServiceProcess.start(sandbox)
         defer { Task { await sandbox.stop() } }
-        try #require(try await sandbox.margin("login", "--token-service", service.url.absoluteString, "--timeout", "45").status == 0)
+        try #require(try await sandbox.login(through: service).status == 0)
         try sandbox.expireLocally()
         await sandbox.emulator.expireAccessTokens()
         let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in
@@ -94,7 +99,7 @@ struct TokenServiceLoginTests {
         let sandbox = try await Sandbox.start(TokenServiceProcess.scenario())
         let service = try await TokenServiceProcess.start(sandbox)
         defer { Task { await sandbox.stop() } }
-        try #require(try await sandbox.margin("login", "--token-service", service.url.absoluteString, "--timeout", "45").status == 0)
+        try #require(try await sandbox.login(through: service).status == 0)
         let sealed = try #require(try sandbox.storedRefreshToken())
         let text = try sandbox.credentialsText().replacingOccurrences(of: sealed, with: String(sealed.dropLast(3)) + "AAA")
         try Data(text.utf8).write(to: URL(fileURLWithPath: sandbox.credentialsPath))
@@ -111,8 +116,7 @@ struct TokenServiceLoginTests {
         let sandbox = try await Sandbox.start(TokenServiceProcess.scenario())
         let first = try await TokenServiceProcess.start(sandbox)
         defer { Task { await sandbox.stop() } }
-        let url = first.url.absoluteString
-        try #require(try await sandbox.margin("login", "--token-service", url, "--timeout", "45").status == 0)
+        try #require(try await sandbox.login(through: first).status == 0)
         #expect(try sandbox.storedRefreshToken()?.hasPrefix("v1.k1.") == true)
         await first.stop(checking: sandbox)
         let port = try #require(first.url.port)
@@ -139,7 +143,7 @@ struct TokenServiceLoginTests {
         defer { Task { await sandbox.stop() } }
         let url = service.url.absoluteString
         // The login's two requests (GET /config, POST /swap) use up the limit of 2 a minute.
-        try #require(try await sandbox.margin("login", "--token-service", url, "--timeout", "45").status == 0)
+        try #require(try await sandbox.login(through: service).status == 0)
         try sandbox.expireLocally()
         let limited = try await sandbox.margin("whoami")
         #expect(limited.status == 7)

@@ -26,6 +26,11 @@ final class TokenServiceProcess: Sendable {
         self.errors = errors
     }
 
+    /// A test that fails before ``stop()`` must not leave the service running.
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
     /// Starts the service for `sandbox` with `keys` (lines of the keys file) on `port` (0: a free
     /// one) and returns once it prints its address.
     static func start(_ sandbox: Sandbox, keys: [String] = ["k1 \(keyOne)"], port: Int = 0,
