@@ -13,8 +13,13 @@ struct Upstream: Sendable {
     init(configuration: ServiceConfiguration, transport: (any HTTPTransport)? = nil) {
         tokenURL = configuration.accountsURL.appendingPathComponent("api/token")
         credentials = configuration.credentials
-        self.transport = transport ?? AsyncHTTPTransport(timeout: configuration.upstreamTimeout, trust: configuration.trust)
+        self.transport = transport ?? AsyncHTTPTransport(timeout: configuration.upstreamTimeout, trust: configuration.trust,
+                                                         client: Self.client)
     }
+
+    /// Every client's refresh goes on to the same host: more connections to it than
+    /// AsyncHTTPClient's default 8, so that requests do not queue for one under load.
+    static let client = AsyncHTTPTransport.makeClient(connectionsPerHost: 64)
 
     /// Posts `form`; Spotify's answer as a ``TokenReply``, or its refusal as the
     /// ``ServiceFailure`` that means the same to the client.
