@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import SpotifyClient
 import SpotifyEmulator
 import Testing
 @testable import TokenService
@@ -92,5 +94,59 @@ struct PassThroughTests {
         #expect(config.object["redirect_uris"] as? [String] == [ServiceHarness.redirectURI])
         #expect(!config.text.contains(ServiceHarness.clientSecret))
         #expect(try await harness.get("/healthz")["status"] == "ok")
+    }
+}
+
+/// An upstream that holds each request until released, so a test knows one is in flight.
+actor GateTransport: HTTPTransport {
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var entered: [CheckedContinuation<Void, Never>] = []
+    private var arrivals = 0
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        arrivals += 1
+        entered.forEach { $0.resume() }
+        entered.removeAll()
+        await withCheckedContinuation { waiting.append($0) }
+        return TransportResponse(status: 200, body: Data(#"{"access_token":"BQgated","token_type":"Bearer","expires_in":3600}"#.utf8))
+    }
+
+    /// Returns once a request has arrived.
+    func arrival() async {
+        if arrivals > 0 { return }
+        await withCheckedContinuation { entered.append($0) }
+    }
+
+    func release() {
+        waiting.forEach { $0.resume() }
+        waiting.removeAll()
+    }
+}
+
+@Suite("graceful shutdown")
+struct ShutdownTests {
+    @Test("a shutdown closes the port but lets the request in flight finish")
+    func finishesInFlight() async throws {
+        let gate = GateTransport()
+        var configuration = ServiceConfiguration(
+            redirectURIs: try RedirectAllowList(["http://127.0.0.1/callback"]), credentials: ClientCredentials(id: "app", secret: "s"),
+            keys: try KeyRing(text: "k1 \(testKey(1))", path: "keys"))
+        configuration.port = 0
+        let server = try await TokenServer.start(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+                                                 upstreamTransport: gate)
+        let sealed = try TokenSealer(keys: configuration.keys).seal("AQspotify")
+        let client = AsyncHTTPTransport(timeout: .seconds(30))
+        async let reply = client.postForm(server.url.appendingPathComponent("refresh"), [("refresh_token", sealed)])
+        await gate.arrival()
+        let stopping = Task { await server.stop() }
+        // The listening socket closes first: new connections are refused from then on.
+        while (try? await client.send(TransportRequest(url: server.url.appendingPathComponent("healthz")))) != nil {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        await gate.release()
+        let answered = try await reply
+        #expect(answered.status == 200)
+        #expect(TokenReply.decode(answered.body)?.accessToken == "BQgated")
+        await stopping.value
     }
 }
