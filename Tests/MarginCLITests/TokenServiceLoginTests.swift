@@ -154,4 +154,23 @@ struct TokenServiceLoginTests {
         #expect(down.stderr.contains(url), "\(down.stderr)")
         #expect(FileManager.default.fileExists(atPath: sandbox.credentialsPath), "a service that is down does not log margin out")
     }
+
+    @Test("over HTTPS the service trusts Spotify's CA through SSL_CERT_FILE, and without it refuses the connection")
+    func https() async throws {
+        let sandbox = try await Sandbox.start(TokenServiceProcess.scenario(.rotating), tls: true)
+        let service = try await TokenServiceProcess.start(sandbox)
+        defer { Task { await sandbox.stop() } }
+        try #require(try await sandbox.login(through: service).status == 0)
+        try sandbox.expireLocally()
+        #expect(try await sandbox.margin("whoami").status == 0)
+        #expect(await sandbox.refreshCount() == 1)
+        await service.stop(checking: sandbox)
+        let untrusting = try await TokenServiceProcess.start(sandbox, port: try #require(service.url.port), trustingCA: false)
+        try sandbox.expireLocally()
+        let result = try await sandbox.margin("whoami")
+        #expect(result.status == 7, "\(result.stderr)")
+        #expect(result.stderr.contains("answered 502"), "the service could not reach Spotify: \(result.stderr)")
+        #expect(await sandbox.refreshCount() == 1, "no token request got through an untrusted connection")
+        await untrusting.stop(checking: sandbox)
+    }
 }

@@ -32,9 +32,10 @@ final class TokenServiceProcess: Sendable {
     }
 
     /// Starts the service for `sandbox` with `keys` (lines of the keys file) on `port` (0: a free
-    /// one) and returns once it prints its address.
+    /// one) and returns once it prints its address. With `trustingCA`, an HTTPS emulator's CA is
+    /// its `SSL_CERT_FILE`.
     static func start(_ sandbox: Sandbox, keys: [String] = ["k1 \(keyOne)"], port: Int = 0,
-                      arguments extra: [String] = []) async throws -> TokenServiceProcess {
+                      arguments extra: [String] = [], trustingCA: Bool = true) async throws -> TokenServiceProcess {
         let keysPath = sandbox.root + "/service-keys"
         _ = FileManager.default.createFile(atPath: keysPath, contents: Data((keys.joined(separator: "\n") + "\n").utf8),
                                        attributes: [.posixPermissions: 0o600])
@@ -44,7 +45,7 @@ final class TokenServiceProcess: Sendable {
                              "--redirect-uri", "http://127.0.0.1/callback"] + extra
         var environment = ["PATH": "/usr/bin:/bin", "MARGIN_SERVICE_CLIENT_ID": clientID,
                            "MARGIN_SERVICE_CLIENT_SECRET": clientSecret, "MARGIN_SERVICE_KEYS_FILE": keysPath]
-        if let caFile = sandbox.caFile { environment["SSL_CERT_FILE"] = caFile }
+        if trustingCA, let caFile = sandbox.caFile { environment["SSL_CERT_FILE"] = caFile }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
