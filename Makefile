@@ -12,6 +12,7 @@ build:
 release:
 	$(SWIFT) build -c release --product margin
 	$(SWIFT) build -c release --product spotify-emulator
+	$(SWIFT) build -c release --product margin-token-service
 
 # The end-to-end tests drive the built margin binary, so build every product first. A short
 # libFuzzer smoke run of every parser comes before the suite (make fuzz runs the long campaign).

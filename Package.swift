@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "margin", targets: ["margin"]),
         .executable(name: "spotify-emulator", targets: ["spotify-emulator"]),
+        .executable(name: "margin-token-service", targets: ["margin-token-service"]),
         .library(name: "SpotifyClient", targets: ["SpotifyClient"]),
         .library(name: "NoteStore", targets: ["NoteStore"]),
         .library(name: "NoteCapture", targets: ["NoteCapture"]),
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "Voice", targets: ["Voice"]),
         .library(name: "NoteSync", targets: ["NoteSync"]),
         .library(name: "PodcastLibrary", targets: ["PodcastLibrary"]),
+        .library(name: "TokenService", targets: ["TokenService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -142,6 +144,28 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The token swap and refresh service for a household sharing one Spotify app: the
+        // Hummingbird application, AES-GCM sealing of refresh tokens, rate limiting.
+        .target(
+            name: "TokenService",
+            dependencies: [
+                "SpotifyClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "margin-token-service",
+            dependencies: ["TokenService", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SpotifyClientTests",
             dependencies: ["SpotifyClient", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
@@ -153,6 +177,11 @@ let package = Package(
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "VoiceTests", dependencies: ["Voice"], swiftSettings: strict),
         .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync"], swiftSettings: strict),
+        .testTarget(
+            name: "TokenServiceTests",
+            dependencies: ["TokenService", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 # makes for 200 annotated episodes, with a cold cache, a fresh one, --refresh, and a
 # development-mode app that Spotify refuses batches. Targets: <= 4 requests cold, 0 fresh.
 
-say "7/7 library: requests of margin episodes --annotated for 200 annotated episodes"
+say "7/8 library: requests of margin episodes --annotated for 200 annotated episodes"
 lib_dir=$results/library
 rm -rf "$lib_dir" && mkdir -p "$lib_dir"
 lib_db=$lib_dir/library.sqlite

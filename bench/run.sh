@@ -6,7 +6,7 @@
 # BENCH_IMPORT_RUNS (3), BENCH_WATCH_SECONDS (60), BENCH_BIN (.build/release),
 # BENCH_OUT (where RESULTS.md and growth.png go; bench/ for a full default run, else bench/.work/),
 # BENCH_PARTS ("all", "filters" for part 4 alone, "voice" for part 5, "sync" for part 6,
-# "library" for part 7).
+# "library" for part 7, "token" for part 8, the token service).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -31,7 +31,7 @@ done
 [ "$runs" -ge 1 ] && [ "$import_runs" -ge 1 ] && [ "$watch_seconds" -ge 1 ] || die "BENCH_RUNS, BENCH_IMPORT_RUNS and BENCH_WATCH_SECONDS must be at least 1"
 for size in $sizes; do [[ $size =~ ^[1-9][0-9]*$ ]] || die "BENCH_SIZES must be note counts, got '$size'"; done
 [ -n "${sizes// /}" ] || die "BENCH_SIZES is empty"
-case $parts in all | filters | voice | sync | library) ;; *) die "BENCH_PARTS must be all, filters, voice, sync or library, got '$parts'" ;; esac
+case $parts in all | filters | voice | sync | library | token) ;; *) die "BENCH_PARTS must be all, filters, voice, sync, library or token, got '$parts'" ;; esac
 
 if [ "$sizes" = "1000 100000 1000000" ] && [ "$runs" -ge 30 ] && [ "$watch_seconds" -ge 60 ] && [ "$parts" = all ]; then
     full=1
@@ -45,6 +45,7 @@ fi
 missing=()
 for tool in hyperfine sqlite3 curl jq; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 command -v python3 >/dev/null || missing+=(python3 python3-venv)
+case $parts in all | token) command -v wrk >/dev/null || missing+=(wrk) ;; esac
 [ -x /usr/bin/time ] || missing+=(time)
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=; [ "$(id -u)" -eq 0 ] || sudo=sudo
@@ -358,6 +359,7 @@ case $parts in all | filters) . "$here/filters.sh" ;; esac
 case $parts in all | voice) . "$here/voice.sh" ;; esac
 case $parts in all | sync) . "$here/sync.sh" ;; esac
 case $parts in all | library) . "$here/library.sh" ;; esac
+case $parts in all | token) token_bin=$bin; . "$here/token.sh" ;; esac
 
 # --- results ------------------------------------------------------------------------------------
 "$python" "$here/report.py" "$results" "$out_dir"
@@ -365,6 +367,12 @@ if [ -f "$results/sync/summary.txt" ]; then
     { printf '\n## 6. Sync through PostgreSQL\n\n'
       printf 'bench/sync.sh: %s notes of the skewed shape, a local PostgreSQL cluster (scram-sha-256 over TCP on 127.0.0.1), whole `margin sync` processes. Push: the machine that has the notes; pull: a new machine. The floor is psql'"'"'s \\copy of the same rows (id, JSON) into a table of the hub'"'"'s shape.\n\n```text\n' "$sync_notes"
       cat "$results/sync/summary.txt"
+      printf '```\n'; } >>"$out_dir/RESULTS.md"
+fi
+if [ -f "$results/token/summary.txt" ]; then
+    { printf '\n## 8. Token service\n\n'
+      printf 'bench/token.sh: the release margin-token-service in front of the release emulator (a confidential app, non-rotating refresh), both on 127.0.0.1; wrk POSTs /refresh with one sealed token for %s s, then one connection at a time against the service and against a direct POST /api/token to the emulator (what the service sends), for the latency the service adds.\n\n```text\n' "${TOKEN_SECONDS:-10}"
+      cat "$results/token/summary.txt"
       printf '```\n'; } >>"$out_dir/RESULTS.md"
 fi
 [ "$full" -eq 1 ] || say "not the full default run: results in ${out_dir#"$root"/}/RESULTS.md, bench/RESULTS.md untouched"

@@ -36,20 +36,15 @@ public struct AccountsClient: Sendable {
     }
 
     private func post(_ form: [(String, String)], deadline: ContinuousClock.Instant? = nil) async throws -> TokenReply {
-        let request = TransportRequest(
-            method: "POST", url: baseURL.appendingPathComponent("api/token"),
-            headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
-            body: Data(FormEncoding.encode(form).utf8), deadline: deadline)
-        let response = try await transport.send(request)
+        let response = try await transport.postForm(baseURL.appendingPathComponent("api/token"), form, deadline: deadline)
         switch response.status {
         case 200..<300:
-            guard let reply = try? JSONDecoder().decode(TokenReply.self, from: response.body), !reply.accessToken.isEmpty
-            else { throw SpotifyError.malformedResponse(endpoint: request.endpoint) }
+            guard let reply = TokenReply.decode(response.body) else { throw SpotifyError.malformedResponse(endpoint: "POST /api/token") }
             return reply
         case 429:
             throw SpotifyError.rateLimited(retryAfter: Int(response.headers["retry-after"] ?? "") ?? 1, quotaExceeded: false)
         case 500...:
-            throw SpotifyError.server(status: response.status, endpoint: request.endpoint)
+            throw SpotifyError.server(status: response.status, endpoint: "POST /api/token")
         default:
             let body = OAuthErrorBody.decode(response.body)
             throw OAuthFailure(status: response.status, error: body?.error ?? "http_\(response.status)",

@@ -12,10 +12,13 @@ public struct AsyncHTTPTransport: HTTPTransport {
     public let trust: TrustRoots
     /// Largest body accepted; Spotify's biggest replies are a few hundred KB.
     static let maxBody = 16 << 20
+    /// The client requests go through: the process-wide one unless given.
+    let client: HTTPClient
 
-    public init(timeout: Duration = .seconds(10), trust: TrustRoots = .system) {
+    public init(timeout: Duration = .seconds(10), trust: TrustRoots = .system, client: HTTPClient? = nil) {
         self.timeout = timeout
         self.trust = trust
+        self.client = client ?? Self.client
     }
 
     /// Starts the client (its event loop threads) ahead of the first request, so that
@@ -27,11 +30,17 @@ public struct AsyncHTTPTransport: HTTPTransport {
     /// Like AsyncHTTPClient's shared client, but a connection that cannot be made fails at once
     /// instead of being retried until the deadline: a refused port or a certificate that is not
     /// trusted will not be different a second later, and the user should hear why now.
-    static let client: HTTPClient = {
+    static let client = makeClient(connectionsPerHost: nil)
+
+    /// A client like the process-wide one; with `connectionsPerHost`, it keeps up to that many
+    /// connections to one host (AsyncHTTPClient's default is 8), for a server whose requests
+    /// all go on to one upstream. Made once per process: it is never shut down.
+    public static func makeClient(connectionsPerHost: Int?) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
+        if let connectionsPerHost { configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost }
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let budget = request.deadline.map { min(timeout, $0 - ContinuousClock.now) } ?? timeout
@@ -48,7 +57,7 @@ public struct AsyncHTTPTransport: HTTPTransport {
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let started = ContinuousClock.now
         do {
-            let response = try await Self.client.execute(outgoing, timeout: budget.timeAmount)
+            let response = try await client.execute(outgoing, timeout: budget.timeAmount)
             let buffer = try await response.body.collect(upTo: Self.maxBody)
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name.lowercased()] = header.value }

@@ -11,13 +11,18 @@ public struct Credentials: Codable, Sendable, Equatable {
     public var scope: String
     /// The client ID the tokens belong to; refreshes must use the same one.
     public var clientID: String
+    /// The token service the login went through (its `/refresh` then refreshes, and
+    /// `refreshToken` is the service's sealed token); nil for a direct PKCE login.
+    public var tokenService: URL?
 
-    public init(accessToken: String, refreshToken: String, expiresAt: Date, scope: String, clientID: String) {
+    public init(accessToken: String, refreshToken: String, expiresAt: Date, scope: String, clientID: String,
+                tokenService: URL? = nil) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
         self.scope = scope
         self.clientID = clientID
+        self.tokenService = tokenService
     }
 
     /// The granted scopes as a list.
@@ -29,6 +34,7 @@ public struct Credentials: Codable, Sendable, Equatable {
         case expiresAt = "expires_at"
         case scope
         case clientID = "client_id"
+        case tokenService = "token_service"
     }
 
     /// Applies a refresh reply: a missing `refresh_token` keeps the old one (2026 behaviour).
@@ -49,6 +55,12 @@ public struct TokenReply: Decodable, Sendable, Equatable {
     public var scope: String?
     public var expiresIn: Int
     public var refreshToken: String?
+
+    /// A token endpoint's 2xx body, or nil when it is not one (no access token).
+    public static func decode(_ body: Data) -> TokenReply? {
+        guard let reply = try? JSONDecoder().decode(TokenReply.self, from: body), !reply.accessToken.isEmpty else { return nil }
+        return reply
+    }
 
     public init(accessToken: String, tokenType: String? = "Bearer", scope: String? = nil, expiresIn: Int, refreshToken: String? = nil) {
         self.accessToken = accessToken

@@ -39,6 +39,18 @@ public struct TransportResponse: Sendable {
     }
 }
 
+extension HTTPTransport {
+    /// POSTs `form` as `application/x-www-form-urlencoded`, asking for JSON: what every token
+    /// endpoint takes (Spotify's, and a token service's `/swap` and `/refresh`).
+    public func postForm(_ url: URL, _ form: [(String, String)], headers: [String: String] = [:],
+                         deadline: ContinuousClock.Instant? = nil) async throws -> TransportResponse {
+        var all = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
+        all.merge(headers) { _, given in given }
+        return try await send(TransportRequest(method: "POST", url: url, headers: all,
+                                               body: Data(FormEncoding.encode(form).utf8), deadline: deadline))
+    }
+}
+
 /// Sends requests. The real one speaks HTTP; wrappers add authorization and retries
 /// (DESIGN.md rule 4), so endpoint methods never touch tokens or backoff.
 ///

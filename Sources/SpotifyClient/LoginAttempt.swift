@@ -8,27 +8,34 @@ public final class LoginAttempt: Sendable {
     public var authorizeURL: URL { request.url }
     private let server: CallbackServer
     private let accounts: AccountsClient
+    /// Where the code goes instead of Spotify's token endpoint, when the login is through a
+    /// token service; the credentials then remember it for their refreshes.
+    private let tokenService: TokenServiceClient?
     private let outcomes: AsyncStream<CallbackOutcome>
     private let sink: AsyncStream<CallbackOutcome>.Continuation
     private let now: @Sendable () -> Date
 
-    /// Starts the callback server on `redirect` and prepares the authorize request.
+    /// Starts the callback server on `redirect` and prepares the authorize request. With a
+    /// `tokenService`, the code and its PKCE verifier go to its `/swap`.
     public static func start(accounts: AccountsClient, clientID: String, redirect: RedirectURI,
+                             tokenService: TokenServiceClient? = nil,
                              now: @escaping @Sendable () -> Date = Date.init) async throws -> LoginAttempt {
         let (outcomes, sink) = AsyncStream<CallbackOutcome>.makeStream()
         let state = RandomToken.make(length: 32)
         let server = try await CallbackServer.start(redirect: redirect, expectedState: state) { sink.yield($0) }
         let request = AuthorizeRequest(accountsURL: accounts.baseURL, clientID: clientID,
                                        redirectURI: redirect.resolved(port: server.port), state: state)
-        return LoginAttempt(request: request, server: server, accounts: accounts, outcomes: outcomes, sink: sink, now: now)
+        return LoginAttempt(request: request, server: server, accounts: accounts, tokenService: tokenService,
+                            outcomes: outcomes, sink: sink, now: now)
     }
 
-    private init(request: AuthorizeRequest, server: CallbackServer, accounts: AccountsClient,
+    private init(request: AuthorizeRequest, server: CallbackServer, accounts: AccountsClient, tokenService: TokenServiceClient?,
                  outcomes: AsyncStream<CallbackOutcome>, sink: AsyncStream<CallbackOutcome>.Continuation,
                  now: @escaping @Sendable () -> Date) {
         self.request = request
         self.server = server
         self.accounts = accounts
+        self.tokenService = tokenService
         self.outcomes = outcomes
         self.sink = sink
         self.now = now
@@ -78,14 +85,21 @@ public final class LoginAttempt: Sendable {
         await server.stop()
         switch first {
         case .code(let code):
-            let reply = try await accounts.exchange(code: code, redirectURI: request.redirectURI,
-                                                    clientID: request.clientID, verifier: request.pkce.verifier)
+            // PKCE even through a token service: its /swap is public, so the verifier is what
+            // keeps a code intercepted on its way back from being swapped by anyone else.
+            let reply = if let tokenService {
+                try await tokenService.swap(code: code, redirectURI: request.redirectURI, verifier: request.pkce.verifier)
+            } else {
+                try await accounts.exchange(code: code, redirectURI: request.redirectURI,
+                                            clientID: request.clientID, verifier: request.pkce.verifier)
+            }
             guard let refreshToken = reply.refreshToken, !refreshToken.isEmpty else {
                 throw LoginError.exchangeFailed("the reply had no refresh token")
             }
             return Credentials(accessToken: reply.accessToken, refreshToken: refreshToken,
                                expiresAt: now().addingTimeInterval(TimeInterval(reply.expiresIn)),
-                               scope: reply.scope ?? request.scopes.joined(separator: " "), clientID: request.clientID)
+                               scope: reply.scope ?? request.scopes.joined(separator: " "), clientID: request.clientID,
+                               tokenService: tokenService?.baseURL)
         case .denied(let error):
             throw LoginError.denied(error)
         case .stateMismatch, .ignored, nil:

@@ -28,7 +28,7 @@ public struct PKCE: Sendable, Equatable {
 
 extension Data {
     /// Base64url without `=` padding (RFC 4648 §5).
-    func base64URLEncodedString() -> String {
+    public func base64URLEncodedString() -> String {
         base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")

@@ -34,4 +34,9 @@ public struct SpotifyConnection: Sendable {
         tokens = TokenProvider(store: store, accounts: accounts, logger: logger)
         api = SpotifyAPI(baseURL: endpoints.apiURL, transport: AuthorizingTransport(base: retrying, tokens: tokens))
     }
+
+    /// The token service at `url`, reached through the same transport and retries.
+    public func tokenService(_ url: URL) -> TokenServiceClient {
+        TokenServiceClient(baseURL: url, transport: accounts.transport)
+    }
 }

@@ -16,16 +16,16 @@ struct SpotifyErrorBody: Decodable, Sendable {
 }
 
 /// The accounts service's flat OAuth error: `{"error":"invalid_grant","error_description":"…"}`.
-struct OAuthErrorBody: Decodable, Sendable {
-    var error: String
-    var errorDescription: String?
+public struct OAuthErrorBody: Decodable, Sendable {
+    public var error: String
+    public var errorDescription: String?
 
     enum CodingKeys: String, CodingKey {
         case error
         case errorDescription = "error_description"
     }
 
-    static func decode(_ data: Data) -> OAuthErrorBody? {
+    public static func decode(_ data: Data) -> OAuthErrorBody? {
         try? JSONDecoder().decode(OAuthErrorBody.self, from: data)
     }
 }

@@ -69,7 +69,12 @@ public actor TokenProvider {
         logger.debug("refreshing the access token")
         let reply: TokenReply
         do {
-            reply = try await accounts.refresh(refreshToken: onDisk.refreshToken, clientID: onDisk.clientID, deadline: deadline)
+            if let service = onDisk.tokenService {
+                reply = try await TokenServiceClient(baseURL: service, transport: accounts.transport)
+                    .refresh(sealed: onDisk.refreshToken, deadline: deadline)
+            } else {
+                reply = try await accounts.refresh(refreshToken: onDisk.refreshToken, clientID: onDisk.clientID, deadline: deadline)
+            }
         } catch let error as SpotifyError {
             if case .loginRevoked = error {
                 logger.debug("refresh token refused; clearing stored credentials")

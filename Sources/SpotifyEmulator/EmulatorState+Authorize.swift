@@ -17,12 +17,7 @@ extension EmulatorState {
         guard query["response_type"] == "code" else {
             throw .page(status: 400, message: "unsupported_response_type: response_type must be code")
         }
-        guard query["code_challenge_method"] == "S256" else {
-            throw .page(status: 400, message: "INVALID_REQUEST: code_challenge_method must be S256")
-        }
-        guard let challenge = query.nonEmpty("code_challenge"), EmulatorState.isWellFormedChallenge(challenge) else {
-            throw .page(status: 400, message: "INVALID_REQUEST: code_challenge must be a base64url S256 challenge")
-        }
+        let challenge = try pkceChallenge(query)
         let state = query["state"]
         switch scenario.authorize {
         case .deny:
@@ -34,6 +29,19 @@ extension EmulatorState {
             ))
             return EmulatorState.appending([("code", code), ("state", state)], to: redirectURI)
         }
+    }
+
+    /// The request's S256 challenge; nil only when a confidential client (the scenario has a
+    /// `client_secret`) leaves PKCE out altogether, which Spotify allows such clients.
+    private func pkceChallenge(_ query: FormFields) throws(Failure) -> String? {
+        if scenario.clientSecret != nil, query["code_challenge"] == nil, query["code_challenge_method"] == nil { return nil }
+        guard query["code_challenge_method"] == "S256" else {
+            throw .page(status: 400, message: "INVALID_REQUEST: code_challenge_method must be S256")
+        }
+        guard let challenge = query.nonEmpty("code_challenge"), EmulatorState.isWellFormedChallenge(challenge) else {
+            throw .page(status: 400, message: "INVALID_REQUEST: code_challenge must be a base64url S256 challenge")
+        }
+        return challenge
     }
 
     /// True when the scenario accepts this client id (any, or exactly the configured one).

@@ -2,8 +2,9 @@ import Foundation
 
 /// `POST /api/token`: code exchange and refresh, with Spotify's flat OAuth errors.
 extension EmulatorState {
-    /// Answers a token request whose form body is `form`.
-    func token(_ form: FormFields) throws(Failure) -> JSON {
+    /// Answers a token request whose form body is `form`, with its `Authorization` header
+    /// (Basic client credentials from a confidential client, or none).
+    func token(_ form: FormFields, authorization: String? = nil) throws(Failure) -> JSON {
         for name in ["code", "code_verifier", "refresh_token"] {
             if let value = form.nonEmpty(name) { tokens.remember(value) }
         }
@@ -11,60 +12,63 @@ extension EmulatorState {
         case nil:
             throw .oauth(error: "unsupported_grant_type", description: "grant_type parameter is missing")
         case "authorization_code":
-            return try exchangeCode(form)
+            return try exchangeCode(form, client: try client(form, authorization: authorization))
         case "refresh_token":
-            return try refresh(form)
+            return try refresh(form, client: try client(form, authorization: authorization))
         case let other?:
             throw .oauth(error: "unsupported_grant_type", description: "grant_type \(other) is not supported")
         }
     }
 
-    private func exchangeCode(_ form: FormFields) throws(Failure) -> JSON {
-        guard let clientID = form.nonEmpty("client_id") else {
-            throw .oauth(error: "invalid_request", description: "client_id must be supplied")
-        }
-        guard accepts(clientID: clientID) else { throw .oauth(error: "invalid_client", description: "Invalid client") }
+    private func exchangeCode(_ form: FormFields, client: TokenClient) throws(Failure) -> JSON {
         guard let code = form.nonEmpty("code") else {
             throw .oauth(error: "invalid_request", description: "code must be supplied")
         }
         guard let redirectURI = form.nonEmpty("redirect_uri") else {
             throw .oauth(error: "invalid_request", description: "redirect_uri must be supplied")
         }
-        guard let verifier = form.nonEmpty("code_verifier") else {
+        let verifier = form.nonEmpty("code_verifier")
+        guard verifier != nil || client.confidential else {
             throw .oauth(error: "invalid_request", description: "code_verifier must be supplied")
         }
         let now = ContinuousClock.now
         guard let issued = tokens.codes[code], issued.issued.duration(to: now) < TokenStore.codeLifetime else {
             throw .oauth(error: "invalid_grant", description: "Invalid authorization code")
         }
-        guard issued.clientID == clientID else {
+        guard issued.clientID == client.id else {
             throw .oauth(error: "invalid_grant", description: "Invalid authorization code")
         }
         guard issued.redirectURI == redirectURI else {
             throw .oauth(error: "invalid_grant", description: "Invalid redirect URI")
         }
-        guard PKCE.verify(verifier: verifier, challenge: issued.challenge) else {
-            throw .oauth(error: "invalid_grant", description: "code_verifier was incorrect")
+        // A code asked for with a challenge needs its verifier, whoever the client; one asked
+        // for without (a confidential client) needs the secret, which `client` has checked.
+        switch (issued.challenge, verifier) {
+        case (let challenge?, let verifier?):
+            guard PKCE.verify(verifier: verifier, challenge: challenge) else {
+                throw .oauth(error: "invalid_grant", description: "code_verifier was incorrect")
+            }
+        case (_?, nil):
+            throw .oauth(error: "invalid_request", description: "code_verifier must be supplied")
+        case (nil, _):
+            guard client.confidential else { throw .oauth(error: "invalid_client", description: "Invalid client") }
         }
         // Used up only by a successful exchange, so a client's bad first try can be retried.
         tokens.codes[code] = nil
         let access = tokens.issueAccess(scope: issued.scope, lifetime: scenario.accessTokenLifetime, now: now)
-        let refresh = tokens.issueRefresh(clientID: clientID, scope: issued.scope)
+        let refresh = tokens.issueRefresh(clientID: client.id, scope: issued.scope, confidential: client.confidential)
         return tokenReply(access: access, scope: issued.scope, refresh: refresh)
     }
 
-    private func refresh(_ form: FormFields) throws(Failure) -> JSON {
+    private func refresh(_ form: FormFields, client: TokenClient) throws(Failure) -> JSON {
         guard let value = form.nonEmpty("refresh_token") else {
             throw .oauth(error: "invalid_request", description: "refresh_token must be supplied")
-        }
-        guard let clientID = form.nonEmpty("client_id") else {
-            throw .oauth(error: "invalid_request", description: "client_id must be supplied")
         }
         guard let stored = tokens.refresh[value] else {
             throw .oauth(error: "invalid_grant", description: "Invalid refresh token")
         }
         guard !stored.revoked else { throw .oauth(error: "invalid_grant", description: "Refresh token revoked") }
-        guard stored.clientID == clientID, accepts(clientID: clientID) else {
+        guard stored.clientID == client.id, client.confidential || !stored.confidential else {
             throw .oauth(error: "invalid_client", description: "Invalid client")
         }
         let access = tokens.issueAccess(scope: stored.scope, lifetime: scenario.accessTokenLifetime, now: .now)
@@ -73,7 +77,7 @@ extension EmulatorState {
             return tokenReply(access: access, scope: stored.scope, refresh: nil)
         case .rotating:
             tokens.refresh[value]?.revoked = true
-            let next = tokens.issueRefresh(clientID: clientID, scope: stored.scope)
+            let next = tokens.issueRefresh(clientID: client.id, scope: stored.scope, confidential: client.confidential)
             return tokenReply(access: access, scope: stored.scope, refresh: next)
         }
     }

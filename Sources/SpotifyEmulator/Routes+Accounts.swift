@@ -17,7 +17,7 @@ extension Routes {
                 )
             }
             let form = FormFields(try await bodyText(request))
-            let reply = try await state.token(form)
+            let reply = try await state.token(form, authorization: request.headers[.authorization])
             return Reply.json(reply, headers: [.cacheControl: "no-store"])
         }
     }

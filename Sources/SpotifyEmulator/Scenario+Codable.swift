@@ -5,6 +5,7 @@
 extension Scenario {
     enum CodingKeys: String, CodingKey {
         case clientID = "client_id"
+        case clientSecret = "client_secret"
         case refreshMode = "refresh_mode"
         case accessTokenLifetime = "access_token_lifetime"
         case authorize, user, devices, playback, library
@@ -14,6 +15,7 @@ extension Scenario {
         let defaults = Scenario()
         let c = try decoder.container(keyedBy: CodingKeys.self)
         clientID = try c.decodeIfPresent(String.self, forKey: .clientID)
+        clientSecret = try c.decodeIfPresent(String.self, forKey: .clientSecret)
         refreshMode = try c.decodeIfPresent(RefreshMode.self, forKey: .refreshMode) ?? defaults.refreshMode
         accessTokenLifetime = try c.decodeIfPresent(Int.self, forKey: .accessTokenLifetime) ?? defaults.accessTokenLifetime
         authorize = try c.decodeIfPresent(AuthorizeMode.self, forKey: .authorize) ?? defaults.authorize
@@ -26,6 +28,7 @@ extension Scenario {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         if let clientID { try c.encode(clientID, forKey: .clientID) } else { try c.encodeNil(forKey: .clientID) }
+        if let clientSecret { try c.encode(clientSecret, forKey: .clientSecret) } else { try c.encodeNil(forKey: .clientSecret) }
         try c.encode(refreshMode, forKey: .refreshMode)
         try c.encode(accessTokenLifetime, forKey: .accessTokenLifetime)
         try c.encode(authorize, forKey: .authorize)

@@ -5,6 +5,9 @@
 public struct Scenario: Codable, Sendable, Equatable {
     /// The only client id accepted, or `nil` to accept any.
     public var clientID: String?
+    /// The app's client secret, which makes it a confidential client: `/api/token` then takes
+    /// HTTP Basic client credentials, and `/authorize` may leave PKCE out. `nil`: PKCE only.
+    public var clientSecret: String?
     /// Whether a refresh hands out a new refresh token (and revokes the old one).
     public var refreshMode: RefreshMode
     /// Seconds an access token lives (`expires_in`).
@@ -23,6 +26,7 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// A scenario; every parameter defaults to the value in `docs/emulator.md`.
     public init(
         clientID: String? = nil,
+        clientSecret: String? = nil,
         refreshMode: RefreshMode = .nonRotating,
         accessTokenLifetime: Int = 3600,
         authorize: AuthorizeMode = .approve,
@@ -32,6 +36,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         library: Library = Library()
     ) {
         self.clientID = clientID
+        self.clientSecret = clientSecret
         self.refreshMode = refreshMode
         self.accessTokenLifetime = accessTokenLifetime
         self.authorize = authorize

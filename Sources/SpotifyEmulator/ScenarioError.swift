@@ -16,6 +16,7 @@ extension Scenario {
         guard accessTokenLifetime > 0 else {
             throw ScenarioError("access_token_lifetime must be positive, got \(accessTokenLifetime)")
         }
+        if clientSecret?.isEmpty == true { throw ScenarioError("client_secret must not be empty (null: no confidential client)") }
         try library.validate(in: catalog)
         try playback.validate(in: catalog)
         try Scenario.validate(devices: devices)

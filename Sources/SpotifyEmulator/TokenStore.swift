@@ -4,7 +4,8 @@ struct TokenStore: Sendable {
     struct Code: Sendable {
         var clientID: String
         var redirectURI: String
-        var challenge: String
+        /// nil when a confidential client left PKCE out: the exchange then needs its secret.
+        var challenge: String?
         var scope: String
         var issued: ContinuousClock.Instant
     }
@@ -18,6 +19,8 @@ struct TokenStore: Sendable {
     struct Refresh: Sendable {
         var clientID: String
         var scope: String
+        /// Issued to a client that authenticated with its secret; refreshing it needs the secret too.
+        var confidential = false
         var revoked = false
     }
 
@@ -51,9 +54,9 @@ struct TokenStore: Sendable {
         return value
     }
 
-    mutating func issueRefresh(clientID: String, scope: String) -> String {
+    mutating func issueRefresh(clientID: String, scope: String, confidential: Bool) -> String {
         let value = "AQ" + Base62.random(128)
-        refresh[value] = Refresh(clientID: clientID, scope: scope)
+        refresh[value] = Refresh(clientID: clientID, scope: scope, confidential: confidential)
         remember(value)
         return value
     }

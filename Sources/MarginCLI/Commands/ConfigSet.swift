@@ -8,7 +8,7 @@ extension MarginCommand.Config {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a configuration value.")
 
-        @Argument(help: "client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model, transcribe.timeout, sync.url or sync.auto.") var key: String
+        @Argument(help: "client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model, transcribe.timeout, sync.url, sync.auto or token-service.") var key: String
         @Argument(help: "The value.") var value: String
 
         func run() async throws {
@@ -70,6 +70,10 @@ extension MarginCommand.Config {
             case "sync.auto":
                 guard Settings.flag(value) != nil else {
                     throw CLIError.invalidConfigValue(key: "sync.auto", value: value, example: "true or false")
+                }
+            case "token_service":
+                guard Settings.httpURL(value) != nil else {
+                    throw CLIError.invalidConfigValue(key: "token-service", value: value, example: "https://tokens.example.org")
                 }
             default:
                 guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isUppercase }) else {

@@ -30,6 +30,8 @@ struct Identity: Encodable {
     var product: String?
     var scopes: [String]
     var tokenExpiresAt: Date
+    /// The token service the login went through; nil for direct PKCE.
+    var tokenService: String?
 
     init(user: SpotifyUser, credentials: Credentials) {
         id = user.id
@@ -37,12 +39,14 @@ struct Identity: Encodable {
         product = user.product
         scopes = credentials.scopes
         tokenExpiresAt = credentials.expiresAt
+        tokenService = credentials.tokenService?.absoluteString
     }
 
     enum CodingKeys: String, CodingKey {
         case id, product, scopes
         case displayName = "display_name"
         case tokenExpiresAt = "token_expires_at"
+        case tokenService = "token_service"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -52,6 +56,7 @@ struct Identity: Encodable {
         try container.encode(product, forKey: .product)
         try container.encode(scopes, forKey: .scopes)
         try container.encode(Timestamp.string(tokenExpiresAt), forKey: .tokenExpiresAt)
+        try container.encode(tokenService, forKey: .tokenService)
     }
 
     func json() throws -> String {
@@ -68,6 +73,7 @@ struct Identity: Encodable {
               product  \(product ?? "not reported by Spotify")
               scopes   \(scopes.joined(separator: " "))
               token    expires \(Timestamp.string(tokenExpiresAt)) (\(expiry))
+              login    \(tokenService.map { "through the token service at \($0)" } ?? "direct (PKCE with this machine's client ID)")
             """
     }
 }

@@ -22,7 +22,7 @@ public enum CLIError: Equatable, MarginError {
         case .invalidSetting(let name, let value, let example):
             "\(name) '\(value)' is not valid; set it like \(example)"
         case .unknownConfigKey(let key):
-            "unknown config key '\(key)'; the keys are client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model, transcribe.timeout, sync.url and sync.auto"
+            "unknown config key '\(key)'; the keys are client-id, redirect-uri, market, note.pin-timeout, note.lead, watch.pause-on-note, transcribe.command, transcribe.model, transcribe.timeout, sync.url, sync.auto and token-service"
         case .invalidConfigValue(let key, let value, let example):
             "'\(value)' is not a valid \(key); for example: margin config set \(key) \(example)"
         case .configUnwritable(let path, let reason):

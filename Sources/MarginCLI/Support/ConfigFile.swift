@@ -7,7 +7,8 @@ import Foundation
 public struct ConfigFile: Sendable, Equatable {
     /// The keys margin knows, as written in the file.
     public static let keys = ["client_id", "redirect_uri", "market", "note.pin_timeout", "note.lead", "watch.pause_on_note",
-                                     "transcribe.command", "transcribe.model", "transcribe.timeout", "sync.url", "sync.auto"]
+                                     "transcribe.command", "transcribe.model", "transcribe.timeout", "sync.url", "sync.auto",
+                                     "token_service"]
 
     public private(set) var values: [String: String] = [:]
     private var lines: [String] = []

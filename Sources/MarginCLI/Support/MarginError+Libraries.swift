@@ -27,6 +27,15 @@ extension LoginError: MarginError {
 
 extension RedirectURIError: MarginError {}
 
+extension TokenServiceError: MarginError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreachable, .unavailable, .rateLimited: .unreachable
+        case .refused, .notAService, .redirectNotAllowed: .failure
+        }
+    }
+}
+
 extension NoteStoreError: MarginError {
     public var exitStatus: ExitStatus {
         if case .notFound = self { return .notFound }

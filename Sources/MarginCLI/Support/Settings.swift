@@ -32,7 +32,7 @@ public struct Settings: Sendable {
         self.config = config
     }
 
-    private func value(_ variable: String, config key: String? = nil) -> String? {
+    func value(_ variable: String, config key: String? = nil) -> String? {
         if let env = environment[variable], !env.isEmpty { return env }
         return key.flatMap { config[$0] }.flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -126,9 +126,15 @@ public struct Settings: Sendable {
 
     private func url(_ variable: String, default fallback: String) throws(CLIError) -> URL {
         let raw = value(variable) ?? fallback
+        guard let url = Self.httpURL(raw) else { throw .invalidSetting(name: variable, value: raw, example: "\(variable)=\(fallback)") }
+        return url
+    }
+
+    /// An http or https URL with a host, without its trailing slash; nil otherwise.
+    static func httpURL(_ raw: String) -> URL? {
         guard let url = URL(string: raw.hasSuffix("/") ? String(raw.dropLast()) : raw),
               let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil
-        else { throw .invalidSetting(name: variable, value: raw, example: "\(variable)=\(fallback)") }
+        else { return nil }
         return url
     }
 }

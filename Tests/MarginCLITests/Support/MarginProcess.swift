@@ -99,7 +99,7 @@ enum MarginProcess {
 
 /// Reads a pipe to its end on a thread of its own: a blocking read on the cooperative pool
 /// (two threads on a two-core machine) would starve the in-process emulator.
-private func readToEnd(_ handle: FileHandle) async -> Data {
+func readToEnd(_ handle: FileHandle) async -> Data {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
     }

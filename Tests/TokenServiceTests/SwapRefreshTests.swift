@@ -1,0 +1,114 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+@testable import TokenService
+
+@Suite("POST /swap and /refresh against the emulator")
+struct SwapRefreshTests {
+    @Test("a swap returns Spotify's access token and a sealed refresh token, never Spotify's own")
+    func swap() async throws {
+        let harness = try await ServiceHarness.start()
+        defer { Task { await harness.stop() } }
+        let reply = try await harness.post("/swap", [("code", try await harness.code()),
+                                                     ("redirect_uri", ServiceHarness.redirectWithPort),
+                                                     ("code_verifier", ServiceHarness.verifier)])
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(reply.headers["content-type"] == "application/json")
+        #expect(reply.headers["cache-control"] == "no-store")
+        #expect(reply.object["expires_in"] as? Int == 3600)
+        let access = try #require(reply["access_token"])
+        let sealed = try #require(reply["refresh_token"])
+        #expect(sealed.hasPrefix("v1.k1."))
+        let secrets = await harness.emulator.secrets()
+        #expect(secrets.contains(access))
+        #expect(!secrets.contains(sealed), "the client holds ciphertext, not a token Spotify issued")
+        #expect(try TokenSealer(keys: try KeyRing(text: "k1 \(testKey(1))", path: "keys")).open(sealed).token.hasPrefix("AQ"))
+        await harness.expectNoSecretsLogged()
+    }
+
+    @Test("a confidential login may leave PKCE out; the secret stands in for the verifier")
+    func swapWithoutPKCE() async throws {
+        let harness = try await ServiceHarness.start()
+        defer { Task { await harness.stop() } }
+        let reply = try await harness.post("/swap", [("code", try await harness.code(pkce: false)),
+                                                     ("redirect_uri", ServiceHarness.redirectWithPort)])
+        #expect(reply.status == 200, "\(reply.text)")
+    }
+
+    @Test("a code asked for with PKCE is not swapped without its verifier")
+    func verifierRequired() async throws {
+        let harness = try await ServiceHarness.start()
+        defer { Task { await harness.stop() } }
+        let reply = try await harness.post("/swap", [("code", try await harness.code()), ("redirect_uri", ServiceHarness.redirectWithPort)])
+        #expect(reply.status == 400)
+        #expect(reply["error"] == "invalid_request")
+    }
+
+    @Test("a redirect URI outside the allow-list is refused before Spotify is asked")
+    func redirectNotAllowed() async throws {
+        let harness = try await ServiceHarness.start()
+        defer { Task { await harness.stop() } }
+        let reply = try await harness.post("/swap", [("code", try await harness.code()), ("redirect_uri", "http://127.0.0.1:43123/other"),
+                                                     ("code_verifier", ServiceHarness.verifier)])
+        #expect(reply.status == 400)
+        #expect(reply["error"] == "invalid_request")
+        #expect(await harness.upstreamCount() == 0)
+    }
+
+    @Test("refresh in the 2026 mode keeps the client's sealed token; in the rotating mode it hands out a new one",
+          arguments: [Scenario.RefreshMode.nonRotating, .rotating])
+    func refresh(mode: Scenario.RefreshMode) async throws {
+        let harness = try await ServiceHarness.start(Scenario(refreshMode: mode))
+        defer { Task { await harness.stop() } }
+        var sealed = try await harness.login()
+        for _ in 0..<2 {
+            let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(reply["access_token"]?.hasPrefix("BQ") == true)
+            switch mode {
+            case .nonRotating:
+                #expect(reply["refresh_token"] == nil)
+            case .rotating:
+                let next = try #require(reply["refresh_token"])
+                #expect(next != sealed && next.hasPrefix("v1.k1."))
+                sealed = next
+            }
+        }
+        await harness.expectNoSecretsLogged()
+    }
+
+    @Test("a tampered, truncated or foreign token is 400 invalid_grant and never reaches Spotify")
+    func tampered() async throws {
+        let harness = try await ServiceHarness.start()
+        defer { Task { await harness.stop() } }
+        let sealed = try await harness.login()
+        let before = await harness.upstreamCount()
+        var flipped = Array(sealed)
+        flipped[flipped.count - 5] = flipped[flipped.count - 5] == "A" ? "B" : "A"
+        let foreign = try TokenSealer(keys: try KeyRing(text: "k1 \(testKey(9))", path: "keys")).seal("AQ-foreign")
+        for token in [String(flipped), String(sealed.dropLast(10)), foreign, "AQ" + String(repeating: "z", count: 128)] {
+            let reply = try await harness.post("/refresh", [("refresh_token", token)])
+            #expect(reply.status == 400)
+            #expect(reply["error"] == "invalid_grant")
+            #expect(reply["error_description"] == "Invalid refresh token")
+        }
+        #expect(await harness.upstreamCount() == before)
+    }
+
+    @Test("after a key rotation old sessions refresh, and come back sealed under the new key")
+    func rotation() async throws {
+        let first = try await ServiceHarness.start()
+        let sealed = try await first.login()
+        await first.server.stop()
+        let emulatorURL = first.emulatorURL
+        let second = try await ServiceHarness.start(keys: "k1 \(testKey(1))\nk2 \(testKey(2))", emulator: (first.emulator, emulatorURL))
+        defer { Task { await second.stop() } }
+        let reply = try await second.post("/refresh", [("refresh_token", sealed)])
+        #expect(reply.status == 200, "\(reply.text)")
+        let resealed = try #require(reply["refresh_token"])
+        #expect(resealed.hasPrefix("v1.k2."))
+        #expect(try await second.post("/refresh", [("refresh_token", resealed)]).status == 200)
+        #expect(try await second.post("/swap", [("code", try await second.code()), ("redirect_uri", ServiceHarness.redirectWithPort),
+                                               ("code_verifier", ServiceHarness.verifier)])["refresh_token"]?.hasPrefix("v1.k2.") == true)
+    }
+}
