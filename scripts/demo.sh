@@ -7,7 +7,9 @@ bin=${1:-.build/debug}
 bin=$(cd "$bin" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/margin-demo.XXXXXX")
 emulator_pid=
+service_pid=
 cleanup() {
+    [ -n "$service_pid" ] && kill "$service_pid" 2>/dev/null && wait "$service_pid" 2>/dev/null
     [ -n "$emulator_pid" ] && kill "$emulator_pid" 2>/dev/null && wait "$emulator_pid" 2>/dev/null
     [ -f "$work/pulse/run/pulse/pid" ] && kill "$(cat "$work/pulse/run/pulse/pid")" 2>/dev/null
     [ -f "$work/hub/data/postmaster.pid" ] && kill -QUIT "$(head -1 "$work/hub/data/postmaster.pid")" 2>/dev/null
@@ -108,6 +110,30 @@ if [ -n "$pg_bin" ] && [ -x "$pg_bin/postgres" ]; then
     run margin show "${stampede:0:8}" --history
     as_pg "$pg_bin/pg_ctl" -D "$hub/data" -m fast -w stop >/dev/null 2>&1
 fi
+# A household shares one Spotify app: margin-token-service holds its secret, margin on each
+# laptop logs in through it and keeps only a sealed refresh token.
+household_id=5ha7edapp0123456789abcdef0123456
+household_secret=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+curl -sf ${SSL_CERT_FILE:+--cacert "$SSL_CERT_FILE"} "$base/emulator/state" \
+    | python3 -c 'import json, sys; s = json.load(sys.stdin); s["client_id"], s["client_secret"] = sys.argv[1], sys.argv[2]; print(json.dumps(s))' \
+        "$household_id" "$household_secret" \
+    | curl -sf ${SSL_CERT_FILE:+--cacert "$SSL_CERT_FILE"} -X PUT -H 'Content-Type: application/json' --data @- "$base/emulator/scenario" >/dev/null
+(umask 077 && printf 'k1 %s\n' "$(head -c 32 /dev/urandom | base64)" >"$work/service-keys")
+MARGIN_SERVICE_CLIENT_ID=$household_id MARGIN_SERVICE_CLIENT_SECRET=$household_secret \
+    MARGIN_SERVICE_KEYS_FILE="$work/service-keys" "$bin/margin-token-service" --listen 127.0.0.1:0 \
+    --accounts-url "$base" --redirect-uri http://127.0.0.1/callback >"$work/service.out" 2>"$work/service.err" &
+service_pid=$!
+for _ in $(seq 1 100); do grep -q 'listening on' "$work/service.out" 2>/dev/null && break; sleep 0.1; done
+service=$(sed -n 's/.*listening on //p' "$work/service.out")
+echo
+cat "$work/service.out"
+printf '\n$ margin login --token-service %s    # on a housemate'"'"'s laptop\n' "$service"
+housemate() { XDG_CONFIG_HOME="$work/housemate/config" XDG_DATA_HOME="$work/housemate/data" "$bin/margin" "$@" 2>&1; }
+housemate login --token-service "$service" --timeout 30 </dev/null
+printf '\n$ margin whoami    # on the housemate'"'"'s laptop\n'; housemate whoami
+printf '\n$ margin now    # on the housemate'"'"'s laptop\n'; housemate now
+kill "$service_pid" 2>/dev/null && wait "$service_pid" 2>/dev/null || true
+
 run margin logout
 run margin export --format markdown
 # One page per episode in an Obsidian vault; what the listener writes outside margin's block stays.
