@@ -141,9 +141,14 @@ struct NoteCaptureTests {
         #expect(first["item_name"] as? String == "Ep. 42 — Naming things")
         _ = try await sandbox.object("note", "again", "--episode", ref, "--at", "2m", "--json")
         #expect(await sandbox.apiRequests().map(\.path) == ["/v1/episodes/512ojhOuo1ktJprKbVcKyQ"])
-        let bad = try await sandbox.margin("note", "x", "--episode", "nope", "--at", "1:00")
+        let bad = try await sandbox.margin("note", "x", "--episode", "spotify:show:5CfCWKI5pZ28U0uOzXkDHe", "--at", "1:00")
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("spotify:episode:"))
+        // Not a reference, so a name: of an episode with notes, of which there is none called that.
+        let unknown = try await sandbox.margin("note", "x", "--episode", "nope", "--at", "1:00")
+        #expect(unknown.status == 8)
+        #expect(unknown.stderr.contains("no episode with notes named 'nope'"))
+        #expect(unknown.stderr.hasSuffix("its text:\nx\n"))
     }
 
     @Test("offline, a manual pin stores the id and names are filled in later")
