@@ -16,14 +16,17 @@ release:
 
 # The end-to-end tests drive the built margin binary, so build every product first. A short
 # libFuzzer smoke run of every parser comes before the suite (make fuzz runs the long campaign).
-# The reliability suites (locks held by a bulk import, crashes, a full disk, concurrent
-# processes) run on their own after the rest: their subject is waiting and timing, which the
-# whole suite running at once on two cores would turn into noise.
+# Then the suite in three runs: the libraries' tests; the end-to-end tests of the built
+# binaries (MarginCLITests), which start many processes and servers at once; and last, on their
+# own, the reliability suites (locks held by a bulk import, crashes, a full disk, concurrent
+# processes), whose subject is waiting and timing, which everything at once on two cores would
+# turn into noise.
 FUZZ_SMOKE_SECONDS ?= 10
 test:
 	$(SWIFT) build --build-tests
 	./scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
-	$(SWIFT) test --skip-build --skip Reliability
+	$(SWIFT) test --skip-build --skip MarginCLITests
+	$(SWIFT) test --skip-build --filter MarginCLITests --skip Reliability
 	$(SWIFT) test --skip-build --filter Reliability
 
 # The emulator plus a real margin session against it.

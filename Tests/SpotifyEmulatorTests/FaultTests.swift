@@ -64,7 +64,7 @@ struct FaultTests {
         try await withEmulator { emulator, client in
             let token = try await client.login().access
             try await emulator.addFault(.hang(path: "/v1/me"))
-            let impatient = HTTPClient(base: client.base, timeout: 1)
+            let impatient = HTTPClient(base: client.base, timeout: 5)
             await #expect(throws: (any Error).self) { _ = try await impatient.get("/v1/me", token: token) }
             let entry = await emulator.requestLog().last
             #expect(entry?.path == "/v1/me" && entry?.status == 0)

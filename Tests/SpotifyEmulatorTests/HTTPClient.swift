@@ -42,7 +42,8 @@ struct HTTPClient: Sendable {
     let base: URL
     let session: URLSession
 
-    init(base: URL, timeout: TimeInterval = 10) {
+    /// 30 s by default: the whole suite at once on two cores can keep an answer waiting.
+    init(base: URL, timeout: TimeInterval = 30) {
         self.base = base
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
