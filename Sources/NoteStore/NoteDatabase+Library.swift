@@ -35,8 +35,7 @@ extension NoteDatabase {
         try reading { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT g.show_id, g.notes, g.first_at, g.last_at,
-                       (SELECT show_name FROM note WHERE show_id = g.show_id AND show_name IS NOT NULL
-                        ORDER BY created_at DESC LIMIT 1)
+                       (\(Self.newestShowName("g.show_id")))
                 FROM (SELECT show_id, count(*) AS notes, min(created_at) AS first_at, max(created_at) AS last_at
                       FROM note WHERE show_id IS NOT NULL GROUP BY show_id) AS g
                 ORDER BY g.last_at DESC, g.show_id
@@ -48,6 +47,17 @@ extension NoteDatabase {
                     lastNoteAt: NoteTimestamp.date(from: row[3] as String) ?? .distantPast)
             }
         }
+    }
+
+    /// The show's name as its newest note that names it records, or nil: one walk down the show
+    /// index, where ``annotatedShows()`` groups every note.
+    public func showName(id: String) throws(NoteStoreError) -> String? {
+        try reading { db in try String.fetchOne(db.cachedStatement(sql: Self.newestShowName("?")), arguments: [id]) }
+    }
+
+    /// The query for the name of show `showID` (a column or a parameter) from its newest note.
+    private static func newestShowName(_ showID: String) -> String {
+        "SELECT show_name FROM note WHERE show_id = \(showID) AND show_name IS NOT NULL ORDER BY created_at DESC LIMIT 1"
     }
 
     /// How many notes each of these episodes has; ids without notes are left out.

@@ -43,7 +43,7 @@ public struct PodcastLibrary: Sendable {
         var warning: String?
         if !stale.isEmpty {
             do {
-                for info in try await refreshEpisodes(stale) { cached[info.id] = info }
+                for info in try await refreshEpisodes(stale, cached: cached) { cached[info.id] = info }
             } catch let error where Self.isOffline(error) {
                 warning = Self.offlineWarning(error)
             }
@@ -54,10 +54,10 @@ public struct PodcastLibrary: Sendable {
     /// Asks Spotify for these episodes, stores the answers in the cache, fills the names of
     /// notes that lacked them, and returns what was stored. An episode Spotify answers `null`
     /// for (not in the market) is kept as unavailable, with the names it had.
-    func refreshEpisodes(_ ids: [String]) async throws -> [EpisodeInfo] {
+    /// `old` is what the cache held for them, already read by the caller.
+    func refreshEpisodes(_ ids: [String], cached old: [String: EpisodeInfo]) async throws -> [EpisodeInfo] {
         guard let api else { throw SpotifyError.notLoggedIn }
         let fetched = try await EpisodeFetch(api: api, market: market).episodes(ids)
-        let old = try store.cachedEpisodes(ids)
         let stamp = now()
         let infos = zip(ids, fetched).map { id, episode -> EpisodeInfo in
             if let episode { return EpisodeInfo(episode, showName: old[id]?.showName, fetchedAt: stamp) }

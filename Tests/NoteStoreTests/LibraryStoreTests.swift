@@ -47,6 +47,8 @@ struct LibraryStoreTests {
         #expect(shows.map(\.id) == ["5CfCWKI5pZ28U0uOzXkDHe", Self.tidewater])
         #expect(shows.map(\.notes) == [2, 1])
         #expect(shows[0].name == "Craft, Code & Curiosity")
+        #expect(try store.showName(id: Self.tidewater) == "Tidewater Histories")
+        #expect(try store.showName(id: "0000000000000000000000") == nil)
         #expect(try store.noteCounts(shows: [Self.tidewater, "0000000000000000000000"]) == [Self.tidewater: 1])
         #expect(try store.noteCounts(episodes: ["512ojhOuo1ktJprKbVcKyQ", "512ojhOuo1ktJprKbVcKyQ"]) == ["512ojhOuo1ktJprKbVcKyQ": 2])
     }
