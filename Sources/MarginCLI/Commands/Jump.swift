@@ -31,14 +31,8 @@ extension MarginCommand {
                 try Console.out(url)
                 return
             }
-            do {
-                let api = try settings.connection(verbose: global.verbose).api
-                try await playback.sending(api) { try await api.play(uri: pin.itemURI, positionMs: start, deviceID: $0) }
-                try Console.out("Playing \(Terminal.sanitize(pin.itemName ?? pin.itemURI)) from \(TimeValue.format(milliseconds: start)).")
-            } catch SpotifyError.premiumRequired {
-                Console.err("margin: jumping in the player needs Spotify Premium; open the link instead:")
-                try Console.out(url)
-            }
+            let api = try settings.connection(verbose: global.verbose).api
+            try await playback.play(api, uri: pin.itemURI, from: start, name: pin.itemName ?? pin.itemURI, link: url, doing: "jumping")
         }
     }
 }

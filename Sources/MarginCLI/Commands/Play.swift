@@ -27,27 +27,24 @@ extension MarginCommand {
             let database = try store.open(settings)
             let api = try settings.connection(verbose: global.verbose).api
             let (episodeID, note) = try resolve(database)
-            var start = at?.milliseconds ?? note.map { max($0.progressMs - 5_000, 0) }
             var name = try database.cachedEpisodes([episodeID])[episodeID]?.name ?? note?.itemName
-            if start == nil {
+            let position: Int
+            if let start = at?.milliseconds ?? note.map({ max($0.progressMs - 5_000, 0) }) {
+                position = start
+            } else {
                 // Where Spotify says the user stopped; a finished episode starts again.
                 let library = PodcastLibrary(store: database, api: api, market: settings.market)
                 let episode = try await library.episode(episodeID).episode
                 name = episode.name
-                start = episode.fullyPlayed == true ? 0 : episode.resumePositionMs ?? 0
+                position = episode.fullyPlayed == true ? 0 : episode.resumePositionMs ?? 0
             }
-            let position = start ?? 0
             let link = "https://open.spotify.com/episode/\(episodeID)?t=\(position / 1000)"
             do {
-                try await playback.sending(api) { try await api.play(uri: "spotify:episode:\(episodeID)", positionMs: position, deviceID: $0) }
-            } catch SpotifyError.premiumRequired {
-                Console.err("margin: playing in the player needs Spotify Premium; open the link instead:")
-                try Console.out(link)
-                return
+                try await playback.play(api, uri: "spotify:episode:\(episodeID)", from: position,
+                                        name: name ?? "spotify:episode:\(episodeID)", link: link, doing: "playing")
             } catch SpotifyError.notFound {
                 throw PlayFailure.noSuchEpisode(episodeID)
             }
-            try Console.out("Playing \(Terminal.sanitize(name ?? "spotify:episode:\(episodeID)")) from \(TimeValue.format(milliseconds: position)).")
         }
 
         /// The episode REF names and, for a note, its pin.

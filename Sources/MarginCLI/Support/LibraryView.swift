@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import NoteTransfer
 import PodcastLibrary
 
 /// Episodes, shows and search results as people read them: one row each, the id last so that
@@ -41,7 +42,7 @@ enum LibraryView {
 
 /// The `--json` shapes of the library commands: flat, snake_case, every key always present
 /// (null when unknown) and in this order, as `schema/episode.schema.json` and
-/// `schema/show.schema.json` describe.
+/// `schema/show.schema.json` describe; strings escaped as in the note object.
 enum LibraryJSON {
     /// One JSON value of an object's field.
     enum Value {
@@ -78,21 +79,14 @@ enum LibraryJSON {
 
     /// `{"key":value,…}` with the keys in the order given.
     static func object(_ fields: [(String, Value)]) -> String {
-        "{" + fields.map { key, value in quoted(key) + ":" + json(value) }.joined(separator: ",") + "}"
+        "{" + fields.map { key, value in NoteEncoding.string(key) + ":" + json(value) }.joined(separator: ",") + "}"
     }
 
     private static func json(_ value: Value) -> String {
         switch value {
-        case .string(let text): text.map(quoted) ?? "null"
+        case .string(let text): text.map(NoteEncoding.string) ?? "null"
         case .int(let number): number.map(String.init) ?? "null"
         case .bool(let flag): flag.map { $0 ? "true" : "false" } ?? "null"
         }
-    }
-
-    /// A JSON string, escaped by Foundation's encoder (slashes left alone, as in links).
-    private static func quoted(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }

@@ -47,4 +47,17 @@ struct PlaybackOptions: ParsableArguments {
         }
         return id
     }
+
+    /// Plays `uri` from `positionMs` and says so; on a free account prints `link` instead,
+    /// after a line saying that `doing` (jumping, playing) in the player needs Premium.
+    func play(_ api: SpotifyAPI, uri: String, from positionMs: Int, name: String, link: String, doing: String) async throws {
+        do {
+            try await sending(api) { try await api.play(uri: uri, positionMs: positionMs, deviceID: $0) }
+        } catch SpotifyError.premiumRequired {
+            Console.err("margin: \(doing) in the player needs Spotify Premium; open the link instead:")
+            try Console.out(link)
+            return
+        }
+        try Console.out("Playing \(Terminal.sanitize(name)) from \(TimeValue.format(milliseconds: positionMs)).")
+    }
 }
