@@ -56,12 +56,9 @@ let package = Package(
             dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        // Export and import: the JSON scanner, the bulk writer on SQLite's C API, the encoders.
-        .target(
-            name: "NoteTransfer",
-            dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: strict
-        ),
+        // Export and import formats: the JSON scanner and import parser, the encoders. The
+        // store's export cursor and bulk-write session do the reading and writing.
+        .target(name: "NoteTransfer", dependencies: ["NoteStore"], swiftSettings: strict),
         // Taking a note: the rules that turn the player, the user's flags and failures into a pin.
         .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         // sqlite3_config, which Swift cannot call (it is variadic).
@@ -81,7 +78,6 @@ let package = Package(
             dependencies: [
                 "NoteStore",
                 "NoteTransfer",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -171,12 +167,21 @@ let package = Package(
             dependencies: ["SpotifyClient", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "NoteTransfer"], swiftSettings: strict),
+        .testTarget(
+            name: "NoteStoreTests",
+            dependencies: ["NoteStore", "NoteTransfer", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "NoteTransferTests",
+            dependencies: ["NoteTransfer", "NoteStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "VoiceTests", dependencies: ["Voice"], swiftSettings: strict),
-        .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync"], swiftSettings: strict),
+        .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteStore", "NoteTransfer"], swiftSettings: strict),
         .testTarget(
             name: "TokenServiceTests",
             dependencies: ["TokenService", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],

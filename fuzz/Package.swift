@@ -48,7 +48,7 @@ let package = Package(
         ),
         .target(name: "NoteStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "NoteTransfer", dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "NoteTransfer", dependencies: ["NoteStore"], swiftSettings: strict),
         .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
         .target(name: "CPocketSphinx"),
         .target(name: "Voice", dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: strict),
@@ -56,7 +56,6 @@ let package = Package(
             name: "NoteSync",
             dependencies: [
                 "NoteStore", "NoteTransfer",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -10,23 +10,23 @@ import GRDB
 extension Note {
     /// The columns ``init(row:)`` reads, in order; tags come from the same query, joined with
     /// U+001F, which ``Note/normalizedTags(_:)`` keeps out of tags.
-    package static let selection = columns + """
+    static let selection = columns + """
         ,
         (SELECT group_concat(note_tag.tag, char(31)) FROM note_tag WHERE note_tag.note_seq = note.seq)
         """
 
     /// The first 12 columns of ``selection``: all but the tags.
-    package static let columns = """
+    static let columns = """
         note.id, CAST(note.text AS BLOB), note.created_at, note.updated_at,
         note.item_type, note.item_id, note.item_uri, note.item_name, note.show_id, note.show_name,
         note.progress_ms, note.duration_ms
         """
 
     /// The number of columns in ``selection``.
-    package static let selectionWidth = 13
+    static let selectionWidth = 13
 
     /// Decodes the columns of ``selection``, starting at column `offset`.
-    package init(row: Row, offset: Int = 0) throws {
+    init(row: Row, offset: Int = 0) throws {
         let text = try row.utf8Text(atIndex: offset + 1)
         let tags = (row[offset + 12] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
         let pin: Pin?

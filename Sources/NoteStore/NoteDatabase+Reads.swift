@@ -94,7 +94,7 @@ extension NoteDatabase {
     /// the walk meets matches early. On a tie the item wins (its index is in playback order,
     /// nothing to sort), then the show: testing a tag is a probe of `note_tag`'s primary key,
     /// while testing a show reads the note's row.
-    package static func driver(for filter: NoteFilter, _ db: Database) throws -> NoteFilter.Driver {
+    static func driver(for filter: NoteFilter, _ db: Database) throws -> NoteFilter.Driver {
         let criteria = [filter.itemID, filter.tag, filter.showID].compactMap { $0 }
         guard criteria.count > 1 else { return filter.defaultDriver }
         let since = filter.sinceTimestamp ?? ""

@@ -136,7 +136,7 @@ extension NoteDatabase {
     /// Logs, in one pass, the notes an import wrote with the triggers dropped: every note above
     /// `afterSeq` and the stored ones in `seqs`, all under one new clock stamp. Nothing, like the
     /// triggers, while a sync applies what it pulled (`muted`).
-    package static func markChanged(_ db: Database, afterSeq: Int64, seqs: [Int64]) throws {
+    static func markChanged(_ db: Database, afterSeq: Int64, seqs: [Int64]) throws {
         guard try Int.fetchOne(db, sql: "SELECT muted FROM sync_clock") == 0 else { return }
         try db.execute(sql: tick)
         try db.execute(sql: """
@@ -154,7 +154,7 @@ extension NoteDatabase {
 
     /// Stamps a change made by merging (a sync's own write, with the triggers muted) and
     /// returns the stamp.
-    package static func stampMerge(_ db: Database) throws -> String {
+    static func stampMerge(_ db: Database) throws -> String {
         try db.execute(sql: tick)
         return try String.fetchOne(db, sql: "SELECT \(stamp)") ?? ""
     }

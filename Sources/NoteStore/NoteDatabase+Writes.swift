@@ -98,7 +98,7 @@ extension NoteDatabase {
     }
 
     /// The body of ``save(_:)``, inside the caller's transaction.
-    package static func save(_ note: Note, in db: Database) throws -> SaveOutcome {
+    static func save(_ note: Note, in db: Database) throws -> SaveOutcome {
         let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT \(Note.selection), note.seq FROM note WHERE note.id = ?"),
             arguments: [note.id])

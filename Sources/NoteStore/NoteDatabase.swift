@@ -14,7 +14,7 @@ import SQLite3
 /// migrations of ``migrator``, after refusing a file written by a newer margin.
 public struct NoteDatabase: Sendable {
     /// The connection: one serialized SQLite connection (in WAL mode on disk).
-    package let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     /// The file, or nil for an in-memory store.
     public let path: String?
     /// The clock that stamps `updatedAt`; tests inject their own.
@@ -189,7 +189,7 @@ public struct NoteDatabase: Sendable {
     }
 
     /// Runs `body` on a read connection, mapping failures.
-    package func reading<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
+    func reading<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
         do {
             return try writer.read(body)
         } catch {
@@ -198,7 +198,7 @@ public struct NoteDatabase: Sendable {
     }
 
     /// Runs `body` in one write transaction, mapping failures; any error rolls it back.
-    package func writing<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
+    func writing<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
         do {
             return try writer.write(body)
         } catch {

@@ -9,7 +9,7 @@ extension NoteFilter {
     /// after `limit` matches instead of finding and sorting every match. Each criterion but
     /// the driver's is written so that SQLite cannot pick another index for it (a unary `+`,
     /// or a probe inside `EXISTS`), which would find every match and sort them.
-    package enum Driver: Sendable, Equatable {
+    enum Driver: Sendable, Equatable {
         /// `note_on_item`: one item's notes, in playback order.
         case item
         /// `note_tag_on_tag`: one tag's notes, newest first.
@@ -23,7 +23,7 @@ extension NoteFilter {
     /// The driver when nothing is known about how many notes each criterion selects: the item,
     /// else the tag, else the show. ``NoteDatabase`` weighs them when several are set (see
     /// `NoteDatabase.driver(for:_:)`).
-    package var defaultDriver: Driver {
+    var defaultDriver: Driver {
         itemID != nil ? .item : tag != nil ? .tag : showID != nil ? .show : .time
     }
 
@@ -34,7 +34,7 @@ extension NoteFilter {
     /// elsewhere and exported again, lists notes in the same order; the indexes end at the
     /// time, so SQLite sorts only each run of equal times ("temp b-tree for right part of
     /// order by").
-    package func query(
+    func query(
         selecting columns: String, driver: Driver? = nil
     ) -> (sql: String, arguments: StatementArguments) {
         let driver = driver ?? defaultDriver
@@ -115,7 +115,7 @@ extension NoteFilter {
     ///
     /// `source` is `note` or a join that starts with it; conditions name `note.` columns. The
     /// exports use it and choose their own order.
-    package func selection(
+    func selection(
         selecting columns: String, from source: String = "note"
     ) -> (sql: String, arguments: [(any DatabaseValueConvertible)?]) {
         var conditions: [String] = []

@@ -1,12 +1,4 @@
 import NoteStore
-/// Where a string of an ``ImportBatch`` lies in its ``ImportBatch/bytes``.
-struct ByteSpan: Equatable, Sendable {
-    var start: Int
-    var count: Int
-
-    var range: Range<Int> { start..<start + count }
-}
-
 /// Records read from an import, with the UTF-8 of all their strings in one buffer.
 ///
 /// A million notes hold some ten million strings. Given an allocation each, allocating,
@@ -73,6 +65,14 @@ struct ImportBatch: Sendable {
         /// The bytes of `span`.
         subscript(span: ByteSpan) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[span.range])
+        }
+
+        /// `record` as the store's bulk-write session takes it, its strings in place.
+        func note(_ record: ImportRecord) -> ImportedNote {
+            ImportedNote(
+                bytes: bytes, key: record.key, id: record.id, text: record.text,
+                tags: UnsafeBufferPointer(rebasing: tags[record.tags]),
+                createdAt: record.createdAt, updatedAt: record.updatedAt, pin: record.pin)
         }
     }
 }

@@ -18,21 +18,8 @@ struct ImportRecord: Equatable, Sendable {
     var pin: PinSpans?
 
     /// The fields of a ``Pin``.
-    struct PinSpans: Equatable, Sendable {
-        var itemType: ByteSpan
-        var itemID: ByteSpan
-        var itemURI: ByteSpan
-        var itemName: ByteSpan?
-        var showID: ByteSpan?
-        var showName: ByteSpan?
-        var progressMs: Int
-        var durationMs: Int?
-    }
+    typealias PinSpans = ImportedNote.PinSpans
 
     /// What writing this record did.
-    enum Outcome {
-        case added, updated, unchanged
-        /// Not newer than the stored note, yet different from it: the stored note was kept.
-        case conflict
-    }
+    typealias Outcome = ImportOutcome
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NoteStore
 
 /// What follows a note's text in Markdown: its tags as `#tag` and the day it was taken.
@@ -43,12 +42,12 @@ extension MarkdownExport {
         }
     }
 
-    /// Appends ``suffix(tags:createdAt:)`` for a stepped row of ``query(_:order:)``: tags from
+    /// Appends ``suffix(tags:createdAt:)`` for a row of ``NoteRowQuery/markdown(_:)``: tags from
     /// column 12 (joined with U+001F, in no particular order), `created_at` from column 2.
     ///
     /// Printable ASCII tags that need no change and a canonical `created_at` are copied as
     /// they are; anything else goes through the general path.
-    static func appendSuffix(_ statement: SQLiteStatement, to out: inout [UInt8]) {
+    static func appendSuffix(_ statement: NoteRow, to out: inout [UInt8]) {
         if let joined = bytes(statement, 12), !joined.isEmpty {
             var tags = joined.split(separator: 0x1F)
             if tags.allSatisfy({ $0.allSatisfy(isPlainTagByte) && !$0.allSatisfy(isDigit) }) {

@@ -1,9 +1,3 @@
-import GRDB
-#if canImport(GRDBSQLite)
-import GRDBSQLite
-#else
-import SQLite3
-#endif
 import NoteStore
 
 /// The Markdown export, for Obsidian and other note apps; no front matter.
@@ -59,53 +53,16 @@ struct MarkdownExport {
     /// True once a bullet has been written: a heading after one needs a blank line first.
     private var afterBullet = false
 
-    /// The notes of `filter` in `order` (Markdown's by default), with three extra columns after
-    /// ``Note/selection``: the section number, the show's name and the item's heading.
-    static func query(_ filter: NoteFilter, order: String = markdownOrder) -> (sql: String, arguments: StatementArguments) {
-        let showName = "coalesce(nullif(note.show_name, ''), nullif(episode.show_name, ''))"
-        let columns = """
-            \(Note.selection),
-            CASE WHEN note.item_id IS NULL THEN 3 WHEN note.item_type = 'track' THEN 2
-                 WHEN \(showName) IS NULL THEN 1 ELSE 0 END AS md_section,
-            \(showName) AS md_show,
-            coalesce(nullif(note.item_name, ''), nullif(episode.name, ''), note.item_uri)
-            """
-        // Every note is sorted anyway: without a filter to narrow them, the table is read in
-        // its own order (SQLite would otherwise walk `note_on_item` and read the notes' rows
-        // in a random order, about twice as slow). The first note of every item is computed
-        // once rather than per row.
-        let narrowed = filter.itemID != nil || filter.showID != nil || filter.tag != nil || filter.since != nil
-        let source = """
-            note\(narrowed ? "" : " NOT INDEXED") LEFT JOIN episode ON episode.id = note.item_id AND note.item_type = 'episode'
-            LEFT JOIN (SELECT item_id, min(created_at) AS first_at FROM note
-                       WHERE item_id IS NOT NULL GROUP BY item_id) AS item_start
-                   ON item_start.item_id = note.item_id
-            """
-        guard filter.limit != nil else {
-            let selection = filter.selection(selecting: columns, from: source)
-            return (selection.sql + order, StatementArguments(selection.arguments))
-        }
-        let chosen = filter.query(selecting: "note.id")
-        return ("SELECT \(columns) FROM \(source) WHERE note.id IN (\(chosen.sql))" + order, chosen.arguments)
-    }
-
-    /// The order of the Markdown export (see the type's notes).
-    static let markdownOrder = """
-         ORDER BY md_section, md_show COLLATE NOCASE, md_show,
-                  coalesce(episode.release_date, item_start.first_at), note.item_id,
-                  note.progress_ms, note.created_at, note.id
-        """
-
-    /// Appends the headings a stepped row of ``query(_:)`` opens, then its bullet.
+    /// Appends the headings a row of ``NoteRowQuery/markdown(_:)`` opens, then its bullet.
     ///
     /// Read from the statement's columns: a million-note export should not build a ``Note``
     /// (dates, tags, a dozen strings) for each line it writes. A text that is valid UTF-8
     /// without line breaks or NUL, pinned or not needing an escape, is copied as it is;
     /// any other goes through ``bullet(text:position:link:suffix:)``.
-    mutating func append(_ statement: SQLiteStatement, to out: inout [UInt8]) {
+    mutating func append(_ statement: NoteRow, to out: inout [UInt8]) {
         let section: Section
-        switch sqlite3_column_int64(statement, Int32(Note.selectionWidth)) {
-        case 0: section = .show(Self.string(statement, Note.selectionWidth + 1) ?? "")
+        switch statement.int64(NoteRow.section) {
+        case 0: section = .show(Self.string(statement, NoteRow.showName) ?? "")
         case 1: section = .unknownShow
         case 2: section = .music
         default: section = .unpinned
@@ -120,14 +77,14 @@ struct MarkdownExport {
         let pinned = section != .unpinned
         let isTrack = Self.bytes(statement, 4).map { $0.elementsEqual("track".utf8) } ?? false
         if pinned, let item = Self.bytes(statement, 5), !(pinnedItem && item.elementsEqual(itemBytes)) {
-            let title = Self.string(statement, Note.selectionWidth + 2) ?? Self.string(statement, 6) ?? ""
+            let title = Self.string(statement, NoteRow.heading) ?? Self.string(statement, 6) ?? ""
             itemBytes = Array(item)
             pinnedItem = true
             let link = "https://open.spotify.com/\(isTrack ? "track" : "episode")/\(String(decoding: itemBytes, as: UTF8.self))"
             heading("##", "[\(Self.linkText(title))](\(link))", to: &out)
         }
         let text = Self.bytes(statement, 1) ?? UnsafeBufferPointer(start: nil, count: 0)
-        let progress = Int(sqlite3_column_int64(statement, 10))
+        let progress = Int(statement.int64(10))
         if (pinned || text.isEmpty || !Self.needsEscape(text.first ?? 0)),
            !text.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }), UTF8Validation.isValid(text) {
             out.append(UInt8(ascii: "-"))
@@ -167,19 +124,12 @@ struct MarkdownExport {
     }
 
     /// A TEXT or BLOB column's bytes; nil when NULL.
-    static func bytes(_ statement: SQLiteStatement, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
-        let column = Int32(column)
-        guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
-        // sqlite3_column_blob gives the bytes of a TEXT value too, without a NUL appended.
-        let count = Int(sqlite3_column_bytes(statement, column))
-        guard count > 0, let start = sqlite3_column_blob(statement, column) else {
-            return UnsafeBufferPointer(start: nil, count: 0)
-        }
-        return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count)
+    static func bytes(_ statement: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
+        statement.bytes(column)
     }
 
     /// A column as a string (invalid UTF-8 repaired); nil when NULL.
-    private static func string(_ statement: SQLiteStatement, _ column: Int) -> String? {
+    private static func string(_ statement: NoteRow, _ column: Int) -> String? {
         bytes(statement, column).map { String(decoding: $0, as: UTF8.self) }
     }
 

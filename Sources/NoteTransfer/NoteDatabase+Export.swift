@@ -1,10 +1,4 @@
 import Foundation
-import GRDB
-#if canImport(GRDBSQLite)
-import GRDBSQLite
-#else
-import SQLite3
-#endif
 import NoteStore
 
 /// Exporting notes as JSON, JSON Lines, CSV, Markdown or Readwise's CSV, streamed.
@@ -44,8 +38,8 @@ extension NoteDatabase {
             // The Markdown order sorts every note. SQLite sorts a large result in runs through
             // temporary files, and with helper threads (as an import does) it sorts each run
             // while it goes on reading the notes.
-            try eachStep(MarkdownExport.query(filter), sortThreads: ImportSettings.sortThreads) { _, statement in
-                markdown.append(statement, to: &out)
+            try forEachRow(.markdown(filter), parallelSort: true) { row in
+                markdown.append(row, to: &out)
                 try flush()
             }
             try flush(true)
@@ -53,9 +47,9 @@ extension NoteDatabase {
         }
         if format == .readwise {
             ReadwiseEncoding.appendHeader(to: &out)
-            try eachRow(MarkdownExport.query(filter)) { row in
-                let names = (title: row[Note.selectionWidth + 2] as String?, show: row[Note.selectionWidth + 1] as String?)
-                ReadwiseEncoding.appendRow(try Note(row: row), title: names.title, show: names.show, to: &out)
+            try forEachRow(.markdown(filter)) { row in
+                let names = (title: row.string(NoteRow.heading), show: row.string(NoteRow.showName))
+                ReadwiseEncoding.appendRow(try row.note(), title: names.title, show: names.show, to: &out)
                 try flush()
             }
             try flush(true)
@@ -63,8 +57,8 @@ extension NoteDatabase {
         }
         guard format == .csv else { throw VaultExportError.needsDirectory }
         CSVEncoding.appendHeader(to: &out)
-        try eachRow(Self.creationOrder(filter)) { row in
-            CSVEncoding.appendRow(try Note(row: row), to: &out)
+        try forEachRow(.creationOrder(filter)) { row in
+            CSVEncoding.appendRow(try row.note(), to: &out)
             try flush()
         }
         try flush(true)
@@ -78,25 +72,20 @@ extension NoteDatabase {
         var first = true
         var noteStart = 0
         if !lines { out.append(UInt8(ascii: "[")) }
-        let query = Self.creationOrder(
-            filter, columns: Note.columns + ", note_tag.tag, note.seq",
-            from: "note LEFT JOIN note_tag ON note_tag.note_seq = note.seq")
         var encoding = NoteRowEncoding()
         // The note being written (rows of one note are adjacent: the order is by id within
         // created_at), and whether the general path wrote it.
         var current: Int64?
         var general = false
-        // After the 12 of `Note.columns` and the tag.
-        let seqColumn: Int32 = 13
         func endNote() {
             if current != nil, !general { encoding.end(to: &out) }
             if current != nil, lines { out.append(0x0A) }
         }
-        try eachStep(query) { db, sqlite in
-            let seq = sqlite3_column_int64(sqlite, seqColumn)
+        try forEachRow(.taggedRows(filter)) { row in
+            let seq = row.int64(NoteRow.seq)
             if seq == current {
                 guard !general else { return }
-                if encoding.addTag(sqlite, to: &out) { return }
+                if encoding.addTag(row, to: &out) { return }
                 // Tags out of order or not ASCII: the general path writes this note.
                 out.removeSubrange(noteStart...)
             } else {
@@ -107,11 +96,10 @@ extension NoteDatabase {
                 current = seq
                 noteStart = out.count
                 general = false
-                if encoding.begin(sqlite, to: &out) { return }
+                if encoding.begin(row, to: &out) { return }
             }
             general = true
-            let row = try Row.fetchOne(db, sql: "SELECT \(Note.selection) FROM note WHERE note.seq = ?", arguments: [seq])
-            if let row { NoteEncoding.appendObject(try Note(row: row), to: &out) }
+            if let note = try row.storedNote(seqAt: NoteRow.seq) { NoteEncoding.appendObject(note, to: &out) }
         }
         endNote()
         if !lines {
@@ -133,72 +121,5 @@ extension NoteDatabase {
         guard force ? !out.isEmpty : out.count >= exportChunkSize else { return }
         try sink(Data(out))
         out.removeAll(keepingCapacity: true)
-    }
-
-    /// The filter's notes, oldest first, ties broken by id.
-    static func creationOrder(
-        _ filter: NoteFilter, columns: String = Note.selection, from source: String = "note"
-    ) -> (sql: String, arguments: StatementArguments) {
-        let order = " ORDER BY note.created_at, note.id"
-        guard filter.limit != nil else {
-            let selection = filter.selection(selecting: columns, from: source)
-            return (selection.sql + order, StatementArguments(selection.arguments))
-        }
-        // The limit picks the notes `notes(_:)` would list; only their order changes.
-        let chosen = filter.query(selecting: "note.id")
-        return ("SELECT \(columns) FROM \(source) WHERE note.id IN (\(chosen.sql))" + order, chosen.arguments)
-    }
-
-    /// Runs `query` on a read connection and calls `body` with the statement after each step
-    /// that gives a row (and the connection, for a lookup of its own); SQLite may sort with
-    /// `sortThreads` helper threads meanwhile.
-    func eachStep(
-        _ query: (sql: String, arguments: StatementArguments), sortThreads: Int = 0,
-        _ body: (Database, SQLiteStatement) throws -> Void
-    ) throws {
-        try eachStep({ _ in query }, sortThreads: sortThreads, body)
-    }
-
-    /// ``eachStep(_:sortThreads:_:)`` with a query made on the same connection (and snapshot).
-    func eachStep(
-        _ makeQuery: (Database) throws -> (sql: String, arguments: StatementArguments), sortThreads: Int = 0,
-        _ body: (Database, SQLiteStatement) throws -> Void
-    ) throws {
-        do {
-            try writer.read { db in
-                let query = try makeQuery(db)
-                let threads = sortThreads == 0 ? 0 : try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
-                if sortThreads != threads { try db.execute(sql: "PRAGMA threads = \(sortThreads)") }
-                defer { if sortThreads != threads { try? db.execute(sql: "PRAGMA threads = \(threads)") } }
-                let statement = try db.makeStatement(sql: query.sql)
-                try statement.setArguments(query.arguments)
-                let sqlite = statement.sqliteStatement
-                defer { sqlite3_reset(sqlite) }
-                while true {
-                    let code = sqlite3_step(sqlite)
-                    if code == SQLITE_DONE { break }
-                    guard code == SQLITE_ROW else {
-                        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
-                    }
-                    try body(db, sqlite)
-                }
-            }
-        } catch let error as DatabaseError {
-            throw NoteStoreError(error, path: displayPath)
-        }
-    }
-
-    /// Runs `query` on a read connection and calls `body` with each row as it is stepped.
-    func eachRow(_ query: (sql: String, arguments: StatementArguments), _ body: (Row) throws -> Void) throws {
-        do {
-            try writer.read { db in
-                let rows = try Row.fetchCursor(db.cachedStatement(sql: query.sql), arguments: query.arguments)
-                while let row = try rows.next() {
-                    try body(row)
-                }
-            }
-        } catch let error as DatabaseError {
-            throw NoteStoreError(error, path: displayPath)
-        }
     }
 }

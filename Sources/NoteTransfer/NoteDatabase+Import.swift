@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NoteStore
 
 /// Importing the JSON and JSON Lines that ``export(_:format:to:)`` writes.
@@ -24,61 +23,46 @@ extension NoteDatabase {
         try importNotes(from: .file(path))
     }
 
-    /// Reads and validates `source` on a second thread while this one writes the records it
-    /// has read so far.
+    /// Reads and validates `source` on a second thread while this one hands the records it
+    /// has read so far to the store's bulk-write session.
     private func importNotes(from source: ImportSource) throws(ImportError) -> ImportCounts {
         let pipe = ImportPipe.reading(source)
         defer { pipe.close() }
         let estimate = try pipe.estimate()
-        let path = displayPath
-        let onDisk = self.path != nil
         do {
-            return try writer.writeWithoutTransaction { db in
-                let storedSeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM note") ?? 0
-                let bulk = ImportWriter.isBulk(records: estimate, storedSeq: storedSeq)
-                return try ImportSettings.applied(to: db, rollbackJournal: bulk && onDisk) {
-                    var counts = ImportCounts()
-                    try db.inTransaction(.immediate) {
-                        counts = try Self.write(pipe, with: ImportWriter(db, bulk: bulk, records: estimate))
-                        return .commit
-                    }
-                    return counts
-                }
-            }
+            return try importing(estimatedRecords: estimate) { session in try Self.write(pipe, to: &session) }
         } catch let error as ImportError {
             throw error
         } catch {
-            throw .store(NoteStoreError(error, path: path))
+            throw .store(NoteStoreError(error, path: displayPath))
         }
     }
 }
 
 extension NoteDatabase {
-    /// Imports JSON Lines inside the caller's transaction, with the import's writer (one
-    /// prepared statement, the full-text index written once at the end): how a sync's pull
-    /// stores the notes this store has never had. Throws on the first record that is not valid.
-    package static func importLines(_ data: Data, in db: Database) throws -> ImportCounts {
+    /// Imports JSON Lines into a session the caller opened (a sync's pull, inside its own
+    /// transaction). Throws on the first record that is not valid.
+    package static func importLines(_ data: Data, into session: inout NoteImportSession) throws -> ImportCounts {
         let pipe = ImportPipe.reading(.data(data))
         defer { pipe.close() }
-        return try write(pipe, with: ImportWriter(db, bulk: false, records: try pipe.estimate()))
+        _ = try pipe.estimate()
+        return try write(pipe, to: &session)
     }
 
-    /// Writes every record `pipe` delivers with `writer`, then finishes it; the first record
-    /// that is not valid throws.
-    private static func write(_ pipe: ImportPipe, with writer: ImportWriter) throws -> ImportCounts {
-        var writer = writer
+    /// Writes every record `pipe` delivers into `session`; the first record that is not valid
+    /// throws.
+    private static func write(_ pipe: ImportPipe, to session: inout NoteImportSession) throws -> ImportCounts {
         var counts = ImportCounts()
         while true {
             switch pipe.receive() {
             case .records(let batch):
                 try batch.withContents { batch in
                     for record in batch.records {
-                        counts.count(try writer.write(record, from: batch), id: String(decoding: batch[record.id], as: UTF8.self))
+                        counts.count(try session.write(batch.note(record)), id: String(decoding: batch[record.id], as: UTF8.self))
                     }
                 }
                 pipe.recycle(batch)
             case .end:
-                try writer.finish()
                 return counts
             case .failure(let error):
                 throw error

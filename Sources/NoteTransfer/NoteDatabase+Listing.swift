@@ -1,10 +1,4 @@
 import Foundation
-import GRDB
-#if canImport(GRDBSQLite)
-import GRDBSQLite
-#else
-import SQLite3
-#endif
 import NoteStore
 
 /// `list --json` and `search --json`: a JSON array of note objects, streamed.
@@ -22,17 +16,13 @@ extension NoteDatabase {
         out.append(UInt8(ascii: "["))
         var encoding = NoteRowEncoding()
         var first = true
-        try eachStep({ db in
-            filter.query(selecting: Note.selection + ", note.seq", driver: try Self.driver(for: filter, db))
-        }) { db, sqlite in
+        try forEachRow(.listing(filter)) { row in
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            if encoding.begin(joinedTags: sqlite, to: &out) {
+            if encoding.begin(joinedTags: row, to: &out) {
                 encoding.end(to: &out)
-            } else if let row = try Row.fetchOne(
-                db, sql: "SELECT \(Note.selection) FROM note WHERE note.seq = ?",
-                arguments: [sqlite3_column_int64(sqlite, Int32(Note.selectionWidth))]) {
-                NoteEncoding.appendObject(try Note(row: row), to: &out)
+            } else if let note = try row.storedNote(seqAt: NoteRow.seq) {
+                NoteEncoding.appendObject(note, to: &out)
             }
             try Self.flush(&out, to: sink, force: false)
         }

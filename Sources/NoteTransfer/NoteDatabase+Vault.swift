@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NoteStore
 
 /// The Obsidian export: one Markdown file per episode, written into a directory.
@@ -34,9 +33,8 @@ extension NoteDatabase {
             }
         }
         // Grouped by item (unpinned notes last), each item's notes in playback order.
-        let order = " ORDER BY note.item_id IS NULL, note.item_id, note.progress_ms, note.created_at, note.id"
-        try eachRow(MarkdownExport.query(filter, order: order)) { row in
-            let note = try Note(row: row)
+        try forEachRow(.pages(filter)) { row in
+            let note = try row.note()
             let itemID = note.pin?.itemID
             if let open = page, open.itemID != itemID {
                 try finish()
@@ -47,8 +45,8 @@ extension NoteDatabase {
             page = nil
             // The first name a note or the cache gives is the page's.
             if let pin = note.pin {
-                let title: String? = row[Note.selectionWidth + 2]
-                let show: String? = row[Note.selectionWidth + 1]
+                let title = row.string(NoteRow.heading)
+                let show = row.string(NoteRow.showName)
                 current.title = current.title ?? (title == pin.itemURI ? nil : title)
                 current.show = current.show ?? show
             }

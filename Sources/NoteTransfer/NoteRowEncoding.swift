@@ -1,9 +1,3 @@
-import GRDB
-#if canImport(GRDBSQLite)
-import GRDBSQLite
-#else
-import SQLite3
-#endif
 import NoteStore
 
 /// ``NoteEncoding``'s note object, written straight from a stepped statement's columns: those
@@ -27,7 +21,7 @@ struct NoteRowEncoding {
     /// follows them for ``end(to:)``, and adds the row's tag from column 12 (a tag, or NULL for
     /// a note without tags). Returns false, leaving `out` as it was, when the row needs the
     /// general path.
-    mutating func begin(_ statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
+    mutating func begin(_ statement: NoteRow, to out: inout [UInt8]) -> Bool {
         let start = out.count
         guard beginColumns(statement, to: &out), addTag(statement, to: &out) else {
             out.removeSubrange(start...)
@@ -39,13 +33,13 @@ struct NoteRowEncoding {
     /// Starts the object for a row whose column 12 holds all of the note's tags joined with
     /// U+001F, as ``Note/selection`` gives them, or NULL. Returns false, leaving `out` as it
     /// was, when the row needs the general path.
-    mutating func begin(joinedTags statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
+    mutating func begin(joinedTags statement: NoteRow, to out: inout [UInt8]) -> Bool {
         let start = out.count
         guard beginColumns(statement, to: &out) else {
             out.removeSubrange(start...)
             return false
         }
-        if sqlite3_column_type(statement, 12) != SQLITE_NULL {
+        if statement.kind(NoteRow.tags) != .null {
             guard let joined = Self.text(statement, 12) else {
                 out.removeSubrange(start...)
                 return false
@@ -61,7 +55,7 @@ struct NoteRowEncoding {
     }
 
     /// Appends the columns before the tags and keeps those after them.
-    private mutating func beginColumns(_ statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
+    private mutating func beginColumns(_ statement: NoteRow, to out: inout [UInt8]) -> Bool {
         tail.removeAll(keepingCapacity: true)
         tagCount = 0
         return Self.appendColumns(statement, to: &out, tail: &tail)
@@ -69,11 +63,11 @@ struct NoteRowEncoding {
 
     /// Adds the tag in column 12 of a row (NULL for a note without tags); false when it needs
     /// the general path (see ``addTag(_:to:)``).
-    mutating func addTag(_ statement: SQLiteStatement, to out: inout [UInt8]) -> Bool {
-        switch sqlite3_column_type(statement, 12) {
-        case SQLITE_NULL:
+    mutating func addTag(_ statement: NoteRow, to out: inout [UInt8]) -> Bool {
+        switch statement.kind(NoteRow.tags) {
+        case .null:
             return tagCount == 0
-        case SQLITE_TEXT:
+        case .text:
             guard let tag = Self.text(statement, 12) else { return false }
             return addTag(tag, to: &out)
         default:
@@ -102,7 +96,7 @@ struct NoteRowEncoding {
     }
 
     /// Writes the columns before the tags to `out`, and those after them to `tail`.
-    private static func appendColumns(_ statement: SQLiteStatement, to out: inout [UInt8], tail: inout [UInt8]) -> Bool {
+    private static func appendColumns(_ statement: NoteRow, to out: inout [UInt8], tail: inout [UInt8]) -> Bool {
         guard let id = text(statement, 0), let createdAt = text(statement, 2), let updatedAt = text(statement, 3),
               NoteTimestamp.isValidCanonical(createdAt), NoteTimestamp.isValidCanonical(updatedAt)
         else { return false }
@@ -116,9 +110,7 @@ struct NoteRowEncoding {
         out.append(contentsOf: NoteField.id.jsonPrefix)
         guard appendString(id, to: &out) else { return false }
         out.append(contentsOf: NoteField.text.jsonPrefix)
-        let body = sqlite3_column_blob(statement, 1).map {
-            UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_column_bytes(statement, 1)))
-        }
+        let body = statement.bytes(1)
         if !appendString(body ?? UnsafeBufferPointer(start: nil, count: 0), to: &out) {
             let decoded = body.map { String(decoding: $0, as: UTF8.self) } ?? ""
             NoteEncoding.appendString(decoded, to: &out)
@@ -192,26 +184,23 @@ struct NoteRowEncoding {
     }
 
     /// A column that is NULL (`.some(nil)`) or TEXT without NUL (`.some(bytes)`); nil otherwise.
-    private static func optionalText(_ statement: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8>?? {
-        if sqlite3_column_type(statement, column) == SQLITE_NULL { return .some(nil) }
+    private static func optionalText(_ statement: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>?? {
+        if statement.kind(column) == .null { return .some(nil) }
         return text(statement, column).map { .some($0) }
     }
 
     /// A TEXT column's bytes, or nil when it is not TEXT or holds a NUL (the general path
     /// reads such columns as C strings).
-    private static func text(_ statement: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8>? {
-        guard sqlite3_column_type(statement, column) == SQLITE_TEXT, let start = sqlite3_column_text(statement, column) else {
-            return nil
-        }
-        let bytes = UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column)))
+    private static func text(_ statement: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let bytes = statement.text(column) else { return nil }
         return bytes.contains(0) ? nil : bytes
     }
 
     /// An INTEGER column as `.some(value)`, NULL as `.some(nil)`, anything else as nil.
-    private static func integer(_ statement: SQLiteStatement, _ column: Int32) -> Int?? {
-        switch sqlite3_column_type(statement, column) {
-        case SQLITE_NULL: return .some(nil)
-        case SQLITE_INTEGER: return .some(Int(sqlite3_column_int64(statement, column)))
+    private static func integer(_ statement: NoteRow, _ column: Int) -> Int?? {
+        switch statement.kind(column) {
+        case .null: return .some(nil)
+        case .integer: return .some(Int(statement.int64(column)))
         default: return nil
         }
     }

@@ -28,7 +28,7 @@ struct MigrationV6Tests {
         #expect(try store.notes(NoteFilter(itemID: Self.episode)).map(\.text) == ["first", "second"])
         #expect(try store.notes(NoteFilter(itemID: Self.episode, showID: Self.show, limit: 20)).map(\.text) == ["first", "second"])
         #expect(try store.notes(NoteFilter(itemID: Self.episode, showID: Self.otherShow, limit: 20)).isEmpty)
-        try BulkImportTests.expectIntact(store)
+        try StoreChecks.expectIntact(store)
     }
 
     /// The listing of an episode within a show tests the show on the index entry and reads the

@@ -54,7 +54,7 @@ struct NoteTagTests {
 
     @Test("import refuses a tag the command line refuses, naming it", arguments: ["with space", "a;b", String(repeating: "y", count: 65)])
     func importRefuses(tag: String) throws {
-        let store = try ExportFixtures.emptyStore()
+        let store = try NoteDatabase(path: temporaryDirectory() + "/notes.sqlite")
         let note = Note(text: "x", tags: [tag], createdAt: moment())
         let line = Data((NoteEncoding.object(note) + "\n").utf8)
         #expect(throws: ImportError.self) { try store.importNotes(from: line) }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import NoteStore
 
@@ -77,7 +78,7 @@ struct RoundTripTests {
     @Test("the schema refuses a half-set pin")
     func pinCheck() throws {
         let store = try NoteDatabase.inMemory()
-        #expect(throws: (any Error).self) {
+        let error = #expect(throws: DatabaseError.self) {
             try store.writer.write { db in
                 try db.execute(sql: """
                     INSERT INTO note (id, text, created_at, updated_at, item_id)
@@ -85,6 +86,7 @@ struct RoundTripTests {
                     """)
             }
         }
+        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
     }
 
     @Test("an unknown id is .notFound, a taken id is .duplicate, ids are matched in lowercase")

@@ -22,7 +22,7 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
-            name: "NoteTransfer", dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "NoteTransfer", dependencies: ["NoteStore"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .executableTarget(name: "notestore-bench", dependencies: ["NoteStore", "NoteTransfer"]),
     ],

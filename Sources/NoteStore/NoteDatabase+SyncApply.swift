@@ -1,31 +1,48 @@
 import Foundation
 import GRDB
-import NoteStore
-import NoteTransfer
+
+/// How the store reads what a hub sends: the hub's JSON of a note is the sync protocol's, so
+/// the store is handed a reader for it.
+package protocol HubBodyReader {
+    /// A note's JSON, read; nil when it is not one (a hub edited by hand).
+    func note(from body: String) -> Note?
+    /// An earlier version's text and `updated_at`; nil when the JSON has neither.
+    func version(from body: String) -> (text: String, updatedAt: String)?
+    /// Writes notes' JSON, one per line, into `session`; throws on the first that is not valid.
+    func importLines(_ lines: Data, into session: inout NoteImportSession) throws
+}
 
 /// The store's side of a pull: applying the hub's versions of notes.
 extension NoteDatabase {
     /// A note's newest version on the hub: its JSON, or a tombstone (nil body).
-    struct HubRecord: Sendable {
-        var id: String
-        var hlc: String
+    package struct HubRecord: Sendable {
+        package var id: String
+        package var hlc: String
         /// The stamps of the last change to the text, the tags and the pin.
-        var parts: [String]
-        var body: String?
+        package var parts: [String]
+        package var body: String?
+
+        package init(id: String, hlc: String, parts: [String], body: String?) {
+            (self.id, self.hlc, self.parts, self.body) = (id, hlc, parts, body)
+        }
     }
 
     /// An earlier text on the hub.
-    struct HubVersion: Sendable {
-        var id: String
-        var hlc: String
-        var kind: String
-        var body: String
+    package struct HubVersion: Sendable {
+        package var id: String
+        package var hlc: String
+        package var kind: String
+        package var body: String
+
+        package init(id: String, hlc: String, kind: String, body: String) {
+            (self.id, self.hlc, self.kind, self.body) = (id, hlc, kind, body)
+        }
     }
 
     /// What applying a page did.
-    struct Applied {
-        var notes = 0
-        var conflicts = 0
+    package struct Applied: Sendable {
+        package var notes = 0
+        package var conflicts = 0
     }
 
     /// This store's sync state of one note.
@@ -56,12 +73,15 @@ extension NoteDatabase {
     /// winning; a text both changed keeps the losing one as a `conflict` version, and the
     /// merge is a new local change, pushed next. A delete and an edit: the later one wins, and
     /// a text a delete removes is kept as a version. Nothing here is logged by the triggers
-    /// (`sync_clock.muted`), and the clock first moves past every stamp the page brings.
-    func apply(_ records: [HubRecord], versions: [HubVersion], cursor: [String: String]) throws(NoteStoreError) -> Applied {
+    /// (`sync_clock.muted`), and the clock first moves past `newest`, the latest stamp the
+    /// page brings. `reader` reads the hub's JSON.
+    package func apply(
+        _ records: [HubRecord], versions: [HubVersion], cursor: [String: String],
+        newest: (wallMs: Int64, counter: Int64)?, reader: some HubBodyReader
+    ) throws(NoteStoreError) -> Applied {
         try writing { db in
             try db.execute(sql: "UPDATE sync_clock SET muted = 1")
-            let stamps = (records.map(\.hlc) + versions.map(\.hlc)).compactMap(HybridTimestamp.init)
-            if let newest = stamps.max() { try Self.receive(newest, in: db) }
+            if let newest { try Self.receive(wallMs: newest.wallMs, counter: newest.counter, in: db) }
             var applied = Applied()
             let local = try db.cachedStatement(sql: """
                 SELECT hlc, pending, deleted, base_hlc, coalesce(text_hlc, hlc), coalesce(tags_hlc, hlc), coalesce(pin_hlc, hlc)
@@ -78,22 +98,22 @@ extension NoteDatabase {
                     try db.execute(sql: "UPDATE sync_state SET pending = 0, base_hlc = hlc WHERE note_id = ?", arguments: [record.id])
                 } else if !mine.pending {
                     guard mine.hlc < record.hlc else { continue }
-                    try write(record, in: db)
+                    try write(record, reader, in: db)
                     applied.notes += 1
                 } else if mine.base != record.hlc {
                     // Both sides changed the note: merge.
-                    if try merge(record, into: mine, in: db) { applied.conflicts += 1 }
+                    if try merge(record, into: mine, reader, in: db) { applied.conflicts += 1 }
                     applied.notes += 1
                 }
             }
-            try insert(fresh, in: db)
+            try insert(fresh, reader, in: db)
             let insertVersion = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO note_version (note_id, hlc, kind, text, updated_at, pushed)
                 VALUES (?, ?, ?, CAST(? AS TEXT), ?, 1)
                 """)
             for version in versions {
-                guard let fields = HubBody.decodeVersion(version.body) else { continue }
-                try insertVersion.execute(arguments: [version.id, version.hlc, version.kind, Data(fields.text.utf8), fields.updated_at])
+                guard let fields = reader.version(from: version.body) else { continue }
+                try insertVersion.execute(arguments: [version.id, version.hlc, version.kind, Data(fields.text.utf8), fields.updatedAt])
             }
             try Self.setHubValues(cursor, in: db)
             try db.execute(sql: "UPDATE sync_clock SET muted = 0")
@@ -104,7 +124,7 @@ extension NoteDatabase {
     /// Stores notes this store never had, through the import's writer: a first pull of a
     /// hundred thousand notes is then bound by the import's speed, not by one save per note.
     /// A page the importer refuses (a hub edited by hand) is saved note by note instead.
-    private func insert(_ records: [HubRecord], in db: Database) throws {
+    private func insert(_ records: [HubRecord], _ reader: some HubBodyReader, in db: Database) throws {
         guard !records.isEmpty else { return }
         var lines = Data()
         for record in records {
@@ -113,19 +133,19 @@ extension NoteDatabase {
         }
         do {
             try db.inSavepoint {
-                _ = try Self.importLines(lines, in: db)
+                try Self.importing(in: db) { session in try reader.importLines(lines, into: &session) }
                 return .commit
             }
         } catch {
-            for record in records { _ = try Self.save(try decode(record.body ?? "", id: record.id), in: db) }
+            for record in records { _ = try Self.save(try decode(record.body ?? "", id: record.id, reader), in: db) }
         }
         for record in records { try logState(record, in: db) }
     }
 
     /// Writes the hub's version of a note and its log entry.
-    private func write(_ record: HubRecord, in db: Database) throws {
+    private func write(_ record: HubRecord, _ reader: some HubBodyReader, in db: Database) throws {
         if let body = record.body {
-            _ = try Self.save(try decode(body, id: record.id), in: db)
+            _ = try Self.save(try decode(body, id: record.id, reader), in: db)
         } else {
             try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [record.id])
         }
@@ -146,23 +166,23 @@ extension NoteDatabase {
 
     /// Merges the hub's version into a local one that changed too; true when a part both
     /// changed (or a delete met an edit): a conflict.
-    private func merge(_ record: HubRecord, into mine: LocalState, in db: Database) throws -> Bool {
-        let remote = try record.body.map { try decode($0, id: record.id) }
+    private func merge(_ record: HubRecord, into mine: LocalState, _ reader: some HubBodyReader, in db: Database) throws -> Bool {
+        let remote = try record.body.map { try decode($0, id: record.id, reader) }
         let local = mine.deleted ? nil : try Row.fetchOne(
             db, sql: "SELECT \(Note.selection) FROM note WHERE id = ?", arguments: [record.id]).map { try Note(row: $0) }
         guard let remote, let local else {
             switch (local, remote) {
             case (nil, nil):
-                try write(record, in: db)
+                try write(record, reader, in: db)
                 return false
             case (let local?, nil) where record.hlc > mine.hlc:
                 try keep(local.text, stamp: mine.parts[0], of: local, in: db)
-                try write(record, in: db)
+                try write(record, reader, in: db)
             case (nil, let remote?) where mine.hlc > record.hlc:
                 try keep(remote.text, stamp: record.parts[0], of: remote, in: db)
                 try db.execute(sql: "UPDATE sync_state SET base_hlc = ? WHERE note_id = ?", arguments: [record.hlc, record.id])
             case (nil, _?):
-                try write(record, in: db)
+                try write(record, reader, in: db)
             default:
                 try db.execute(sql: "UPDATE sync_state SET base_hlc = ? WHERE note_id = ?", arguments: [record.hlc, record.id])
             }
@@ -183,7 +203,7 @@ extension NoteDatabase {
             try keep(loser.text, stamp: stamp, of: loser, in: db)
         }
         if merged.text == remote.text && merged.tags == remote.tags && merged.pin == remote.pin {
-            try write(record, in: db)
+            try write(record, reader, in: db)
             return clash
         }
         _ = try Self.save(merged, in: db)
@@ -205,19 +225,20 @@ extension NoteDatabase {
     }
 
     /// The hub's JSON of a note, read; a hub edited by hand can hold what is not one.
-    private func decode(_ body: String, id: String) throws -> Note {
-        guard let note = HubBody.decode(body) else {
+    private func decode(_ body: String, id: String, _ reader: some HubBodyReader) throws -> Note {
+        guard let note = reader.note(from: body) else {
             throw DatabaseError(message: "the hub's note '\(id)' is not a note margin can read")
         }
         return note
     }
 
-    /// Moves the clock past `stamp`: the next local change is stamped later than anything seen.
-    static func receive(_ stamp: HybridTimestamp, in db: Database) throws {
+    /// Moves the clock past the stamp of `wallMs` and `counter`: the next local change is
+    /// stamped later than anything seen.
+    static func receive(wallMs: Int64, counter: Int64, in db: Database) throws {
         try db.execute(sql: """
             UPDATE sync_clock SET
                 counter = CASE WHEN ?1 > wall_ms THEN ?2 WHEN ?1 = wall_ms THEN max(counter, ?2) ELSE counter END,
                 wall_ms = max(wall_ms, ?1)
-            """, arguments: [stamp.wallMs, stamp.counter])
+            """, arguments: [wallMs, counter])
     }
 }

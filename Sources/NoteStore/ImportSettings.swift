@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import NoteStore
 
 /// The connection settings an import runs under, set before its transaction and put back
 /// after it.

@@ -4,7 +4,6 @@ import GRDBSQLite
 #else
 import SQLite3
 #endif
-import NoteStore
 
 /// SQLite's C API, as ``ImportWriter`` uses it on GRDB's statements.
 extension ImportWriter {

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import NoteStore
 
 /// The store's side of a sync: what it has to push, and marking it pushed.
 ///
@@ -9,28 +8,28 @@ import NoteStore
 /// time, so that a first push of a million notes never holds them all in memory.
 extension NoteDatabase {
     /// A change to send: the note as it is now, or a tombstone.
-    struct Change {
-        var id: String
-        var hlc: String
+    package struct Change: Sendable {
+        package var id: String
+        package var hlc: String
         /// The stamps of the last change to the text, the tags and the pin.
-        var parts: [String]
+        package var parts: [String]
         /// The hub's stamp this change was made on top of; nil for a note the hub never had.
-        var base: String?
+        package var base: String?
         /// The note; nil when it was deleted.
-        var note: Note?
+        package var note: Note?
     }
 
     /// An earlier text to send.
-    struct Version {
-        var id: String
-        var hlc: String
-        var kind: String
-        var text: String
-        var updatedAt: String
+    package struct Version: Sendable {
+        package var id: String
+        package var hlc: String
+        package var kind: String
+        package var text: String
+        package var updatedAt: String
     }
 
     /// Up to `limit` pending changes with ids after `after`, in id order.
-    func pendingChanges(after: String, limit: Int) throws(NoteStoreError) -> [Change] {
+    package func pendingChanges(after: String, limit: Int) throws(NoteStoreError) -> [Change] {
         try reading { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT s.note_id, s.hlc, s.base_hlc, s.deleted, note.seq IS NOT NULL,
@@ -51,7 +50,7 @@ extension NoteDatabase {
     }
 
     /// Every earlier text the hub has yet to receive.
-    func unpushedVersions() throws(NoteStoreError) -> [Version] {
+    package func unpushedVersions() throws(NoteStoreError) -> [Version] {
         try reading { db in
             try Row.fetchAll(db, sql: """
                 SELECT note_id, hlc, kind, CAST(text AS BLOB), updated_at FROM note_version WHERE NOT pushed
@@ -64,7 +63,7 @@ extension NoteDatabase {
 
     /// Records that the hub has `changes` and `versions`, with `hubValues` (a cursor moved past
     /// them). A note changed again since it was read (its stamp moved on) stays pending.
-    func markPushed(_ changes: [(id: String, hlc: String)], versions: [(id: String, hlc: String)],
+    package func markPushed(_ changes: [(id: String, hlc: String)], versions: [(id: String, hlc: String)],
                     hubValues: [String: String]) throws(NoteStoreError) {
         try writing { db in
             try Self.setHubValues(hubValues, in: db)
@@ -80,7 +79,7 @@ extension NoteDatabase {
     /// A page cache big enough for a pull's pages of notes and their indexes (64 MiB, for this
     /// connection only): with SQLite's default 2 MiB a first pull spends most of its time
     /// reading back index pages it has just written.
-    func prepareForPull() throws(NoteStoreError) {
+    package func prepareForPull() throws(NoteStoreError) {
         do {
             try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
         } catch {
@@ -89,19 +88,19 @@ extension NoteDatabase {
     }
 
     /// This store's node id (the last part of its clock stamps).
-    func syncNode() throws(NoteStoreError) -> String {
+    package func syncNode() throws(NoteStoreError) -> String {
         try reading { db in try String.fetchOne(db, sql: "SELECT node FROM sync_clock") ?? "" }
     }
 
     /// The values kept about the hub (`hub`, `note_seq`, `version_seq`, `drained`).
-    func hubValues() throws(NoteStoreError) -> [String: String] {
+    package func hubValues() throws(NoteStoreError) -> [String: String] {
         try reading { db in
             Dictionary(try Row.fetchAll(db, sql: "SELECT key, value FROM sync_hub").map { ($0[0], $0[1]) }, uniquingKeysWith: { $1 })
         }
     }
 
     /// Sets values kept about the hub, in one transaction.
-    func setHubValues(_ values: [String: String]) throws(NoteStoreError) {
+    package func setHubValues(_ values: [String: String]) throws(NoteStoreError) {
         try writing { db in try Self.setHubValues(values, in: db) }
     }
 
@@ -112,7 +111,7 @@ extension NoteDatabase {
 
     /// Starts over with a hub this store has not synced with: forgets the old hub's cursors and
     /// marks every note, tombstone and earlier text to be sent again.
-    func startOver(hub: String) throws(NoteStoreError) {
+    package func startOver(hub: String) throws(NoteStoreError) {
         try writing { db in
             try db.execute(sql: """
                 DELETE FROM sync_hub;

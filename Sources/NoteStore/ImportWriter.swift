@@ -4,7 +4,6 @@ import GRDBSQLite
 #else
 import SQLite3
 #endif
-import NoteStore
 
 /// Writes import records inside the caller's transaction, fast enough for a million notes.
 ///
@@ -69,8 +68,8 @@ struct ImportWriter {
     ///
     /// Records are taken in input order, so a later record with the same id is judged against
     /// what the earlier one left.
-    mutating func write(_ record: ImportRecord, from batch: ImportBatch.Contents) throws -> ImportRecord.Outcome {
-        let id = batch[record.id]
+    mutating func write(_ record: ImportedNote) throws -> ImportOutcome {
+        let id = record[record.id]
         guard let (seq, storedUpdatedAt) = try stored(record, id: id) else {
             try prepareForWriting()
             let seq = nextSeq
@@ -78,15 +77,15 @@ struct ImportWriter {
             let insert = statements.insertNote
             try bind(insert, 1, seq)
             try bind(insert, 2, id)
-            try bindNote(record, from: batch, to: insert)
+            try bindNote(record, to: insert)
             try run(insert)
-            try insertTags(of: record, from: batch, seq: seq)
+            try insertTags(of: record, seq: seq)
             return .added
         }
-        guard storedUpdatedAt.utf8.lexicographicallyPrecedes(batch[record.updatedAt]) else {
+        guard storedUpdatedAt.utf8.lexicographicallyPrecedes(record[record.updatedAt]) else {
             // Not newer: the stored note stays. A record that says something else is a conflict
             // the user hears about, not an "unchanged" one.
-            return try matchesStored(record, from: batch, seq: seq) ? .unchanged : .conflict
+            return try matchesStored(record, seq: seq) ? .unchanged : .conflict
         }
         try prepareForWriting()
         if let keepOldText = statements.keepOldText, seq <= lastSeqBefore {
@@ -96,11 +95,11 @@ struct ImportWriter {
         }
         replacedSeqs.append(seq)
         try bind(statements.updateNote, 1, seq)
-        try bindNote(record, from: batch, to: statements.updateNote)
+        try bindNote(record, to: statements.updateNote)
         try run(statements.updateNote)
         try bind(statements.deleteTags, 1, seq)
         try run(statements.deleteTags)
-        try insertTags(of: record, from: batch, seq: seq)
+        try insertTags(of: record, seq: seq)
         return .updated
     }
 
@@ -173,7 +172,7 @@ struct ImportWriter {
     ///
     /// In a bulk import a new id is given the next `seq` here already, in the same hash
     /// lookup that finds it is new.
-    private mutating func stored(_ record: ImportRecord, id: UnsafeBufferPointer<UInt8>) throws -> (Int64, String)? {
+    private mutating func stored(_ record: ImportedNote, id: UnsafeBufferPointer<UInt8>) throws -> (Int64, String)? {
         if bulk {
             guard let seq = seqByKey.updateValue(nextSeq, forKey: record.key) else { return nil }
             seqByKey[record.key] = seq
@@ -194,14 +193,14 @@ struct ImportWriter {
 
     /// True when the note stored under `seq` has the record's text, creation time, pin and
     /// tags (`updated_at` aside).
-    private func matchesStored(_ record: ImportRecord, from batch: ImportBatch.Contents, seq: Int64) throws -> Bool {
+    private func matchesStored(_ record: ImportedNote, seq: Int64) throws -> Bool {
         let statement = statements.sameAsStored
         try bind(statement, 1, seq)
-        try bindNote(record, from: batch, to: statement)
+        try bindNote(record, to: statement)
         // Tags never hold U+001F, so each one found between two of them is one of the record's.
         var tags: [UInt8] = [0x1F]
-        for tag in batch.tags[record.tags] {
-            tags.append(contentsOf: batch[tag])
+        for tag in record.tags {
+            tags.append(contentsOf: record[tag])
             tags.append(0x1F)
         }
         try tags.withUnsafeBufferPointer { try bind(statement, 14, $0) }
@@ -212,28 +211,28 @@ struct ImportWriter {
 
     /// Inserts the record's tags under `seq`, each with the note's `created_at` (the same
     /// bytes the note row gets), which `note_tag_on_tag` orders a tag's notes by.
-    private func insertTags(of record: ImportRecord, from batch: ImportBatch.Contents, seq: Int64) throws {
+    private func insertTags(of record: ImportedNote, seq: Int64) throws {
         let insert = statements.insertTag
-        for tag in batch.tags[record.tags] {
+        for tag in record.tags {
             try bind(insert, 1, seq)
-            try bind(insert, 2, batch[tag])
-            try bind(insert, 3, batch[record.createdAt])
+            try bind(insert, 2, record[tag])
+            try bind(insert, 3, record[record.createdAt])
             try run(insert)
         }
     }
 
     /// Binds a note's columns but its id, from parameter 3 on (`text` … `duration_ms`).
-    private func bindNote(_ record: ImportRecord, from batch: ImportBatch.Contents, to statement: SQLiteStatement) throws {
+    private func bindNote(_ record: ImportedNote, to statement: SQLiteStatement) throws {
         let pin = record.pin
-        try bind(statement, 3, batch[record.text])
-        try bind(statement, 4, batch[record.createdAt])
-        try bind(statement, 5, batch[record.updatedAt])
-        try bind(statement, 6, pin.map { batch[$0.itemType] })
-        try bind(statement, 7, pin.map { batch[$0.itemID] })
-        try bind(statement, 8, pin.map { batch[$0.itemURI] })
-        try bind(statement, 9, pin?.itemName.map { batch[$0] })
-        try bind(statement, 10, pin?.showID.map { batch[$0] })
-        try bind(statement, 11, pin?.showName.map { batch[$0] })
+        try bind(statement, 3, record[record.text])
+        try bind(statement, 4, record[record.createdAt])
+        try bind(statement, 5, record[record.updatedAt])
+        try bind(statement, 6, pin.map { record[$0.itemType] })
+        try bind(statement, 7, pin.map { record[$0.itemID] })
+        try bind(statement, 8, pin.map { record[$0.itemURI] })
+        try bind(statement, 9, pin?.itemName.map { record[$0] })
+        try bind(statement, 10, pin?.showID.map { record[$0] })
+        try bind(statement, 11, pin?.showName.map { record[$0] })
         try bind(statement, 12, pin?.progressMs)
         try bind(statement, 13, pin?.durationMs)
     }
