@@ -47,8 +47,8 @@ extension MarkdownExport {
     ///
     /// Printable ASCII tags that need no change and a canonical `created_at` are copied as
     /// they are; anything else goes through the general path.
-    static func appendSuffix(_ statement: NoteRow, to out: inout [UInt8]) {
-        if let joined = bytes(statement, 12), !joined.isEmpty {
+    static func appendSuffix(_ row: NoteRow, to out: inout [UInt8]) {
+        if let joined = bytes(row, 12), !joined.isEmpty {
             var tags = joined.split(separator: 0x1F)
             if tags.allSatisfy({ $0.allSatisfy(isPlainTagByte) && !$0.allSatisfy(isDigit) }) {
                 // ASCII: byte order is the order of Swift's string comparison.
@@ -63,7 +63,7 @@ extension MarkdownExport {
             }
         }
         out.append(contentsOf: " · ".utf8)
-        let created = bytes(statement, 2) ?? UnsafeBufferPointer(start: nil, count: 0)
+        let created = bytes(row, 2) ?? UnsafeBufferPointer(start: nil, count: 0)
         if NoteTimestamp.isValidCanonical(created) {
             out.append(contentsOf: created.prefix(10))
         } else {

@@ -55,14 +55,14 @@ struct MarkdownExport {
 
     /// Appends the headings a row of ``NoteRowQuery/markdown(_:)`` opens, then its bullet.
     ///
-    /// Read from the statement's columns: a million-note export should not build a ``Note``
+    /// Read from the row's stored bytes: a million-note export should not build a ``Note``
     /// (dates, tags, a dozen strings) for each line it writes. A text that is valid UTF-8
     /// without line breaks or NUL, pinned or not needing an escape, is copied as it is;
     /// any other goes through ``bullet(text:position:link:suffix:)``.
-    mutating func append(_ statement: NoteRow, to out: inout [UInt8]) {
+    mutating func append(_ row: NoteRow, to out: inout [UInt8]) {
         let section: Section
-        switch statement.int64(NoteRow.section) {
-        case 0: section = .show(Self.string(statement, NoteRow.showName) ?? "")
+        switch row.int64(NoteRow.section) {
+        case 0: section = .show(Self.string(row, NoteRow.showName) ?? "")
         case 1: section = .unknownShow
         case 2: section = .music
         default: section = .unpinned
@@ -75,16 +75,16 @@ struct MarkdownExport {
             pinnedItem = false
         }
         let pinned = section != .unpinned
-        let isTrack = Self.bytes(statement, 4).map { $0.elementsEqual("track".utf8) } ?? false
-        if pinned, let item = Self.bytes(statement, 5), !(pinnedItem && item.elementsEqual(itemBytes)) {
-            let title = Self.string(statement, NoteRow.heading) ?? Self.string(statement, 6) ?? ""
+        let isTrack = Self.bytes(row, 4).map { $0.elementsEqual("track".utf8) } ?? false
+        if pinned, let item = Self.bytes(row, 5), !(pinnedItem && item.elementsEqual(itemBytes)) {
+            let title = Self.string(row, NoteRow.heading) ?? Self.string(row, 6) ?? ""
             itemBytes = Array(item)
             pinnedItem = true
             let link = "https://open.spotify.com/\(isTrack ? "track" : "episode")/\(String(decoding: itemBytes, as: UTF8.self))"
             heading("##", "[\(Self.linkText(title))](\(link))", to: &out)
         }
-        let text = Self.bytes(statement, 1) ?? UnsafeBufferPointer(start: nil, count: 0)
-        let progress = Int(statement.int64(10))
+        let text = Self.bytes(row, 1) ?? UnsafeBufferPointer(start: nil, count: 0)
+        let progress = Int(row.int64(10))
         if (pinned || text.isEmpty || !Self.needsEscape(text.first ?? 0)),
            !text.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }), UTF8Validation.isValid(text) {
             out.append(UInt8(ascii: "-"))
@@ -101,7 +101,7 @@ struct MarkdownExport {
                 out.append(UInt8(ascii: " "))
                 out.append(contentsOf: text)
             }
-            Self.appendSuffix(statement, to: &out)
+            Self.appendSuffix(row, to: &out)
             out.append(0x0A)
         } else {
             let string = String(decoding: text, as: UTF8.self)
@@ -110,7 +110,7 @@ struct MarkdownExport {
                 : nil
             let position = pinned ? Note.formatPosition(milliseconds: progress) : nil
             var suffix: [UInt8] = []
-            Self.appendSuffix(statement, to: &suffix)
+            Self.appendSuffix(row, to: &suffix)
             let bullet = Self.bullet(text: string, position: position, link: link, suffix: String(decoding: suffix, as: UTF8.self))
             out.append(contentsOf: bullet.utf8)
         }
@@ -124,13 +124,13 @@ struct MarkdownExport {
     }
 
     /// A TEXT or BLOB column's bytes; nil when NULL.
-    static func bytes(_ statement: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
-        statement.bytes(column)
+    static func bytes(_ row: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
+        row.bytes(column)
     }
 
     /// A column as a string (invalid UTF-8 repaired); nil when NULL.
-    private static func string(_ statement: NoteRow, _ column: Int) -> String? {
-        bytes(statement, column).map { String(decoding: $0, as: UTF8.self) }
+    private static func string(_ row: NoteRow, _ column: Int) -> String? {
+        bytes(row, column).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends a heading and the blank line after it (and one before it after a list).

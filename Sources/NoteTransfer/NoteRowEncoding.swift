@@ -1,6 +1,6 @@
 import NoteStore
 
-/// ``NoteEncoding``'s note object, written straight from a stepped statement's columns: those
+/// ``NoteEncoding``'s note object, written straight from an export row's stored bytes: those
 /// of ``Note/columns``, then one tag (or NULL), one row per tag.
 ///
 /// An export of a million notes spent most of its time turning rows into ``Note`` values
@@ -21,9 +21,9 @@ struct NoteRowEncoding {
     /// follows them for ``end(to:)``, and adds the row's tag from column 12 (a tag, or NULL for
     /// a note without tags). Returns false, leaving `out` as it was, when the row needs the
     /// general path.
-    mutating func begin(_ statement: NoteRow, to out: inout [UInt8]) -> Bool {
+    mutating func begin(_ row: NoteRow, to out: inout [UInt8]) -> Bool {
         let start = out.count
-        guard beginColumns(statement, to: &out), addTag(statement, to: &out) else {
+        guard beginColumns(row, to: &out), addTag(row, to: &out) else {
             out.removeSubrange(start...)
             return false
         }
@@ -33,14 +33,14 @@ struct NoteRowEncoding {
     /// Starts the object for a row whose column 12 holds all of the note's tags joined with
     /// U+001F, as ``Note/selection`` gives them, or NULL. Returns false, leaving `out` as it
     /// was, when the row needs the general path.
-    mutating func begin(joinedTags statement: NoteRow, to out: inout [UInt8]) -> Bool {
+    mutating func begin(joinedTags row: NoteRow, to out: inout [UInt8]) -> Bool {
         let start = out.count
-        guard beginColumns(statement, to: &out) else {
+        guard beginColumns(row, to: &out) else {
             out.removeSubrange(start...)
             return false
         }
-        if statement.kind(NoteRow.tags) != .null {
-            guard let joined = Self.text(statement, 12) else {
+        if row.kind(NoteRow.tags) != .null {
+            guard let joined = Self.text(row, 12) else {
                 out.removeSubrange(start...)
                 return false
             }
@@ -55,20 +55,20 @@ struct NoteRowEncoding {
     }
 
     /// Appends the columns before the tags and keeps those after them.
-    private mutating func beginColumns(_ statement: NoteRow, to out: inout [UInt8]) -> Bool {
+    private mutating func beginColumns(_ row: NoteRow, to out: inout [UInt8]) -> Bool {
         tail.removeAll(keepingCapacity: true)
         tagCount = 0
-        return Self.appendColumns(statement, to: &out, tail: &tail)
+        return Self.appendColumns(row, to: &out, tail: &tail)
     }
 
     /// Adds the tag in column 12 of a row (NULL for a note without tags); false when it needs
     /// the general path (see ``addTag(_:to:)``).
-    mutating func addTag(_ statement: NoteRow, to out: inout [UInt8]) -> Bool {
-        switch statement.kind(NoteRow.tags) {
+    mutating func addTag(_ row: NoteRow, to out: inout [UInt8]) -> Bool {
+        switch row.kind(NoteRow.tags) {
         case .null:
             return tagCount == 0
         case .text:
-            guard let tag = Self.text(statement, 12) else { return false }
+            guard let tag = Self.text(row, 12) else { return false }
             return addTag(tag, to: &out)
         default:
             return false
@@ -96,21 +96,21 @@ struct NoteRowEncoding {
     }
 
     /// Writes the columns before the tags to `out`, and those after them to `tail`.
-    private static func appendColumns(_ statement: NoteRow, to out: inout [UInt8], tail: inout [UInt8]) -> Bool {
-        guard let id = text(statement, 0), let createdAt = text(statement, 2), let updatedAt = text(statement, 3),
+    private static func appendColumns(_ row: NoteRow, to out: inout [UInt8], tail: inout [UInt8]) -> Bool {
+        guard let id = text(row, 0), let createdAt = text(row, 2), let updatedAt = text(row, 3),
               NoteTimestamp.isValidCanonical(createdAt), NoteTimestamp.isValidCanonical(updatedAt)
         else { return false }
-        guard let itemType = optionalText(statement, 4), let itemID = optionalText(statement, 5),
-              let itemURI = optionalText(statement, 6), let itemName = optionalText(statement, 7),
-              let showID = optionalText(statement, 8), let showName = optionalText(statement, 9),
-              let progress = integer(statement, 10), let duration = integer(statement, 11)
+        guard let itemType = optionalText(row, 4), let itemID = optionalText(row, 5),
+              let itemURI = optionalText(row, 6), let itemName = optionalText(row, 7),
+              let showID = optionalText(row, 8), let showName = optionalText(row, 9),
+              let progress = integer(row, 10), let duration = integer(row, 11)
         else { return false }
         let pinned = itemType != nil && itemID != nil && itemURI != nil && progress != nil
 
         out.append(contentsOf: NoteField.id.jsonPrefix)
         guard appendString(id, to: &out) else { return false }
         out.append(contentsOf: NoteField.text.jsonPrefix)
-        let body = statement.bytes(1)
+        let body = row.bytes(1)
         if !appendString(body ?? UnsafeBufferPointer(start: nil, count: 0), to: &out) {
             let decoded = body.map { String(decoding: $0, as: UTF8.self) } ?? ""
             NoteEncoding.appendString(decoded, to: &out)
@@ -184,23 +184,23 @@ struct NoteRowEncoding {
     }
 
     /// A column that is NULL (`.some(nil)`) or TEXT without NUL (`.some(bytes)`); nil otherwise.
-    private static func optionalText(_ statement: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>?? {
-        if statement.kind(column) == .null { return .some(nil) }
-        return text(statement, column).map { .some($0) }
+    private static func optionalText(_ row: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>?? {
+        if row.kind(column) == .null { return .some(nil) }
+        return text(row, column).map { .some($0) }
     }
 
     /// A TEXT column's bytes, or nil when it is not TEXT or holds a NUL (the general path
     /// reads such columns as C strings).
-    private static func text(_ statement: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard let bytes = statement.text(column) else { return nil }
+    private static func text(_ row: NoteRow, _ column: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let bytes = row.text(column) else { return nil }
         return bytes.contains(0) ? nil : bytes
     }
 
     /// An INTEGER column as `.some(value)`, NULL as `.some(nil)`, anything else as nil.
-    private static func integer(_ statement: NoteRow, _ column: Int) -> Int?? {
-        switch statement.kind(column) {
+    private static func integer(_ row: NoteRow, _ column: Int) -> Int?? {
+        switch row.kind(column) {
         case .null: return .some(nil)
-        case .integer: return .some(Int(statement.int64(column)))
+        case .integer: return .some(Int(row.int64(column)))
         default: return nil
         }
     }
