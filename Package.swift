@@ -51,6 +51,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The note store, the only module that speaks SQL to the local SQLite file: schema and
+        // migrations, reads and writes, the export cursor, the import's bulk-write session, and
+        // the sync change log and apply.
         .target(
             name: "NoteStore",
             dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
@@ -72,7 +75,8 @@ let package = Package(
             dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")],
             swiftSettings: strict
         ),
-        // Sync through a PostgreSQL hub: the hybrid logical clock, the change log, push and pull.
+        // Sync through a PostgreSQL hub: the hub's schema, push and pull, the hybrid logical clock;
+        // the store's change log and apply are NoteStore's.
         .target(
             name: "NoteSync",
             dependencies: [

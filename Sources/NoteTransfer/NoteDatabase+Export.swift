@@ -64,7 +64,7 @@ extension NoteDatabase {
         try flush(true)
     }
 
-    /// The `json` and `jsonl` exports, encoded from the statement's columns by
+    /// The `json` and `jsonl` exports, encoded from the export rows' stored bytes by
     /// ``NoteRowEncoding`` (or, for a row it declines, through ``Note``).
     private func exportJSON(_ filter: NoteFilter, lines: Bool, to sink: (Data) throws -> Void) throws {
         var out = Self.outputBuffer()

@@ -8,7 +8,7 @@ extension NoteDatabase {
     /// ``exportChunkSize`` bytes.
     ///
     /// The bytes are those of ``NoteEncoding/object(_:)`` for each note, written from the
-    /// statement's columns by ``NoteRowEncoding`` (a row it declines is read again as a ``Note``):
+    /// export rows' stored bytes by ``NoteRowEncoding`` (a row it declines is read again as a ``Note``):
     /// an episode's thousands of notes are never all held as values and strings at once.
     /// `sink` is called while the store is being read and must not use this `NoteDatabase`.
     public func listJSON(_ filter: NoteFilter, to sink: (Data) throws -> Void) throws {
