@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SpotifyClient
+import MarginViews
+import FileSafety
 
 /// `margin`: notes pinned to the moment in a Spotify podcast.
 public struct MarginCommand: AsyncParsableCommand {

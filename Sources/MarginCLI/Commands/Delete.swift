@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import NoteStore
 import Voice
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin delete ID`: asks first on a terminal unless `--yes`.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import NoteStore
 import Voice
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin edit ID [TEXT]`: new text, or the old text in `$EDITOR`.

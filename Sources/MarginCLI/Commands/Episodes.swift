@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import NoteStore
 import PodcastLibrary
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin episodes`: the episodes you have notes on (and saved), or a show's episodes.

@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import NoteStore
 import NoteTransfer
+import MarginConfig
+import MarginViews
+import FileSafety
 
 extension ExportFormat: ExpressibleByArgument {}
 

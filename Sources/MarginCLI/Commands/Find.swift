@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import PodcastLibrary
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin find QUERY`: Spotify's catalog search for podcasts.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import NoteStore
 import NoteTransfer
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin import FILE|-`: all or nothing, idempotent by note id.

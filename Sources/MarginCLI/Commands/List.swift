@@ -3,6 +3,9 @@ import Foundation
 import NoteStore
 import NoteTransfer
 import SpotifyClient
+import MarginConfig
+import MarginViews
+import FileSafety
 
 extension MarginCommand {
     /// `margin list`: notes, newest first; an episode's notes in playback order.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NoteStore
 import Voice
+import MarginConfig
 
 extension MarginCommand {
     /// `margin listen ID`: plays a voice note's recording.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin login`: PKCE login through a loopback callback server, directly or through a

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin logout`: forgets the stored credentials.

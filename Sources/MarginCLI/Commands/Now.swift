@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin now`: what is playing, in one request.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin pause`: one request; pausing what is paused is fine.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import NoteCapture
 import NoteStore
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin pin ID --episode REF --at TIME`: pins a note taken without a position.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin resume`: one request; resuming what plays is fine.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import NoteStore
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin search QUERY`: full-text search, best match first.

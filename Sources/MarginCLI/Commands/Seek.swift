@@ -1,5 +1,7 @@
 import ArgumentParser
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin seek TIME`: one request.

@@ -3,6 +3,8 @@ import NoteStore
 import NoteTransfer
 import Voice
 import Foundation
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin show ID`: one note in full.

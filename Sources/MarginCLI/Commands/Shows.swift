@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PodcastLibrary
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin shows`: the shows saved in your Spotify library, with your note counts.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin back [SECONDS]`: read the position, then seek back (default 15 s).

@@ -3,6 +3,8 @@ import Foundation
 import NoteStore
 import NoteSync
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin sync`: converges the local store with the PostgreSQL hub.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import NoteStore
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin tag ID +t -u`: adds and removes tags.

@@ -3,6 +3,8 @@ import Foundation
 import NoteStore
 import NoteTransfer
 import Voice
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin transcribe ID`: transcribes a voice note's recording again.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MarginViews
 
 /// "Did you mean": the nearest command name to one that does not exist, as git and gh suggest.
 enum CommandSuggestion {

@@ -1,9 +1,12 @@
 import Foundation
+import MarginConfig
 import NoteStore
 import NoteTransfer
 import SpotifyClient
 import Voice
 import NoteSync
+import MarginViews
+import FileSafety
 
 extension SpotifyError: MarginError {
     public var exitStatus: ExitStatus {
@@ -54,3 +57,22 @@ extension VoiceError: MarginError {
 extension HubError: MarginError {
     public var exitStatus: ExitStatus { isUnreachable ? .unreachable : .failure }
 }
+
+extension SettingError: MarginError {
+    public var exitStatus: ExitStatus { isUsage ? .usage : .failure }
+}
+
+extension ConfigError: MarginError {}
+
+extension NameMatchFailure: MarginError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .ambiguous: .usage
+        case .none: .notFound
+        }
+    }
+}
+
+extension AtomicFile.Failure: MarginError {}
+
+extension OutputFile.Failure: MarginError {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpotifyClient
+import MarginViews
 
 /// `--device ID|NAME`, accepted by every playback command.
 struct PlaybackOptions: ParsableArguments {
