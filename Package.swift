@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -195,7 +196,11 @@ let package = Package(
         ),
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "NoteTransfer"], swiftSettings: strict),
         .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "SpotifyEmulator"], swiftSettings: strict),
-        .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
+        .testTarget(
+            name: "MarginCLITests",
+            dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"], swiftSettings: strict),
         .testTarget(name: "SpotifyLinksTests", dependencies: ["SpotifyLinks"], swiftSettings: strict),
         .testTarget(name: "PodcastLibraryTests", dependencies: ["PodcastLibrary", "NoteStore", "SpotifyClient"], swiftSettings: strict),
