@@ -70,3 +70,11 @@ struct ConfigKeyTests {
         #expect(!SettingError.configKeyUnset("market").isUsage)
     }
 }
+
+@Suite("the key table's help")
+struct ConfigKeyHelpTests {
+    @Test("every help fits one line of config --help")
+    func short() {
+        for key in ConfigKey.all { #expect(key.help.count <= 70, "\(key.name)") }
+    }
+}

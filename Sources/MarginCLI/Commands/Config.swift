@@ -17,13 +17,12 @@ extension MarginCommand {
             return key
         }
 
-        /// Every key with its form, default and one line of help.
+        /// Every key with its type and default, its help on the line below (short enough that
+        /// the help's wrapping at 80 columns never cuts it).
         static var keyHelp: String {
-            let width = ConfigKey.names.map(\.count).max() ?? 0
             let lines = ConfigKey.all.map { key in
-                let name = key.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 let fallback = key.defaultValue.map { ", default \($0)" } ?? ""
-                return "  \(name)  \(key.help) (\(key.kind.typeName)\(fallback))"
+                return "  \(key.name) (\(key.kind.typeName)\(fallback))\n      \(key.help)"
             }
             return "KEYS:\n" + lines.joined(separator: "\n")
         }
