@@ -75,3 +75,17 @@ struct ConfigKeysTests {
         #expect(help.stdout.contains("unset") && help.stdout.contains("list"))
     }
 }
+
+@Suite("margin config set with values that look like options")
+struct ConfigDashTests {
+    @Test("a value after -- is taken as it is, and a negative one gets the key's own explanation")
+    func dashes() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        #expect(try await sandbox.margin("config", "set", "note.lead", "--", "7").status == 0)
+        #expect(try await sandbox.margin("config", "get", "note.lead").stdout == "7\n")
+        let negative = try await sandbox.margin("config", "set", "note.lead", "--", "-1")
+        #expect(negative.status == 64 && negative.stderr.contains("seconds from 0 to 600"))
+        #expect(try await sandbox.margin("config", "set", "note.lead", "1", "2").status == 64)
+    }
+}

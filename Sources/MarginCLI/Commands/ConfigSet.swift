@@ -13,14 +13,17 @@ extension MarginCommand.Config {
         // (and its explanation) instead of being taken for an option.
         @Argument(parsing: .allUnrecognized, help: "The value.") var value: [String] = []
 
+        /// The value's words, without the `--` that the parser would have taken for itself.
+        private var words: [String] { value.first == "--" ? Array(value.dropFirst()) : value }
+
         func validate() throws {
-            guard !value.isEmpty else { throw ValidationError("Missing expected argument '<value>'") }
-            guard value.count == 1 else { throw ValidationError("Unexpected argument '\(value[1])'") }
+            guard let first = words.first else { throw ValidationError("Missing expected argument '<value>'") }
+            guard words.count == 1 else { throw ValidationError("Unexpected argument '\(words[1])' after '\(first)'") }
         }
 
         func run() async throws {
             let key = try MarginCommand.Config.key(key)
-            let stored = try Self.check(key, value[0])
+            let stored = try Self.check(key, words[0])
             try ConfigWriter.update { $0.set(key.fileName, stored) }
         }
 
