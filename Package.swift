@@ -204,7 +204,11 @@ let package = Package(
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"], swiftSettings: strict),
         .testTarget(name: "SpotifyLinksTests", dependencies: ["SpotifyLinks"], swiftSettings: strict),
         .testTarget(name: "PodcastLibraryTests", dependencies: ["PodcastLibrary", "NoteStore", "SpotifyClient"], swiftSettings: strict),
-        .testTarget(name: "MarginViewsTests", dependencies: ["MarginViews", "NoteStore", "SpotifyClient"], swiftSettings: strict),
+        .testTarget(
+            name: "MarginViewsTests",
+            dependencies: ["MarginViews", "NoteStore", "SpotifyClient", "PodcastLibrary"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "MarginConfigTests", dependencies: ["MarginConfig", "SpotifyClient"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "VoiceTests", dependencies: ["Voice"], swiftSettings: strict),
