@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
-import SpotifyClient
-import MarginViews
 import FileSafety
+import Foundation
+import MarginViews
+import SpotifyClient
 
 /// `margin`: notes pinned to the moment in a Spotify podcast.
 public struct MarginCommand: AsyncParsableCommand {

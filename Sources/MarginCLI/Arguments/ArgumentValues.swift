@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import NoteStore
 import MarginViews
+import NoteStore
 
 /// Why a value typed on the command line is not what the option takes; the parser prints it
 /// after the value and the option's name, and exits with the usage code.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SpotifyClient
 import MarginViews
+import SpotifyClient
 
 /// `--device ID|NAME`, accepted by every playback command.
 struct PlaybackOptions: ParsableArguments {

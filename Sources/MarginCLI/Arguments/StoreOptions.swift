@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import NoteStore
 import MarginConfig
+import NoteStore
 
 /// `--db PATH`, taken by every command that reads or writes notes.
 struct StoreOptions: ParsableArguments {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import MarginConfig
-import NoteSync
 import MarginViews
+import NoteSync
 
 extension MarginCommand.Config {
     /// `margin config get [KEY]`: one value (or its default, marked), or every set value.

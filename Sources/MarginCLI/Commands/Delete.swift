@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import NoteStore
-import Voice
 import MarginConfig
 import MarginViews
+import NoteStore
+import Voice
 
 extension MarginCommand {
     /// `margin delete ID`: asks first on a terminal unless `--yes`.

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import NoteStore
-import PodcastLibrary
 import MarginConfig
 import MarginViews
+import NoteStore
+import PodcastLibrary
 
 extension MarginCommand {
     /// `margin episodes`: the episodes you have notes on (and saved), or a show's episodes.

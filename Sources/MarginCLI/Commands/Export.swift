@@ -1,10 +1,10 @@
 import ArgumentParser
+import FileSafety
 import Foundation
-import NoteStore
-import NoteTransfer
 import MarginConfig
 import MarginViews
-import FileSafety
+import NoteStore
+import NoteTransfer
 
 extension ExportFormat: ExpressibleByArgument {}
 

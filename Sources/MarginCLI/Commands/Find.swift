@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import PodcastLibrary
-import SpotifyClient
 import MarginConfig
 import MarginViews
+import PodcastLibrary
+import SpotifyClient
 
 extension MarginCommand {
     /// `margin find QUERY`: Spotify's catalog search for podcasts.

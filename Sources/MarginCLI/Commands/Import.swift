@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import NoteStore
-import NoteTransfer
 import MarginConfig
 import MarginViews
+import NoteStore
+import NoteTransfer
 
 extension MarginCommand {
     /// `margin import FILE|-`: all or nothing, idempotent by note id.

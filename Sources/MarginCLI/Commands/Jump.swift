@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import SpotifyClient
-import MarginConfig
 import SpotifyLinks
-import MarginViews
 
 extension MarginCommand {
     /// `margin jump ID`: plays the note's episode from a few seconds before its moment.

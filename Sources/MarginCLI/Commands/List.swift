@@ -1,11 +1,11 @@
 import ArgumentParser
+import FileSafety
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import NoteTransfer
 import SpotifyClient
-import MarginConfig
-import MarginViews
-import FileSafety
 
 extension MarginCommand {
     /// `margin list`: notes, newest first; an episode's notes in playback order.

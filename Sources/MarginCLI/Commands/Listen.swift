@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
 import NoteStore
 import Voice
-import MarginConfig
 
 extension MarginCommand {
     /// `margin listen ID`: plays a voice note's recording.

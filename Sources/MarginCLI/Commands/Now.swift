@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SpotifyClient
 import MarginConfig
 import MarginViews
+import SpotifyClient
 
 extension MarginCommand {
     /// `margin now`: what is playing, in one request.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import SpotifyClient
 import MarginConfig
 import MarginViews
+import SpotifyClient
 
 extension MarginCommand {
     /// `margin pause`: one request; pausing what is paused is fine.

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import NoteCapture
-import NoteStore
 import MarginConfig
 import MarginViews
+import NoteCapture
+import NoteStore
 
 extension MarginCommand {
     /// `margin pin ID --episode REF --at TIME`: pins a note taken without a position.

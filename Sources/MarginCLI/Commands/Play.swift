@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import PodcastLibrary
 import SpotifyClient
-import MarginConfig
 import SpotifyLinks
-import MarginViews
 
 extension MarginCommand {
     /// `margin play REF`: plays an episode, where you stopped unless --at says otherwise.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import SpotifyClient
 import MarginConfig
 import MarginViews
+import SpotifyClient
 
 extension MarginCommand {
     /// `margin resume`: one request; resuming what plays is fine.

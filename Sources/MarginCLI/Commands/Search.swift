@@ -1,7 +1,7 @@
 import ArgumentParser
-import NoteStore
 import MarginConfig
 import MarginViews
+import NoteStore
 
 extension MarginCommand {
     /// `margin search QUERY`: full-text search, best match first.

@@ -1,10 +1,10 @@
 import ArgumentParser
-import NoteStore
-import NoteTransfer
-import Voice
 import Foundation
 import MarginConfig
 import MarginViews
+import NoteStore
+import NoteTransfer
+import Voice
 
 extension MarginCommand {
     /// `margin show ID`: one note in full.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import PodcastLibrary
 import MarginConfig
 import MarginViews
+import PodcastLibrary
 
 extension MarginCommand {
     /// `margin shows`: the shows saved in your Spotify library, with your note counts.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SpotifyClient
 import MarginConfig
 import MarginViews
+import SpotifyClient
 
 extension MarginCommand {
     /// `margin back [SECONDS]`: read the position, then seek back (default 15 s).

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import NoteSync
 import SpotifyClient
-import MarginConfig
-import MarginViews
 
 extension MarginCommand {
     /// `margin sync`: converges the local store with the PostgreSQL hub.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import NoteStore
 import MarginConfig
 import MarginViews
+import NoteStore
 
 extension MarginCommand {
     /// `margin tag ID +t -u`: adds and removes tags.

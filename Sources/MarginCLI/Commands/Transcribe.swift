@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import NoteTransfer
 import Voice
-import MarginConfig
-import MarginViews
 
 extension MarginCommand {
     /// `margin transcribe ID`: transcribes a voice note's recording again.

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import NoteStore
-import SpotifyClient
 import MarginConfig
 import MarginViews
+import NoteStore
+import SpotifyClient
 
 extension MarginCommand {
     /// `margin whoami`: who is logged in, with which scopes, until when.

@@ -1,12 +1,12 @@
+import FileSafety
 import Foundation
 import MarginConfig
+import MarginViews
 import NoteStore
+import NoteSync
 import NoteTransfer
 import SpotifyClient
 import Voice
-import NoteSync
-import MarginViews
-import FileSafety
 
 extension SpotifyError: MarginError {
     public var exitStatus: ExitStatus {

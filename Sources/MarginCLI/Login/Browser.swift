@@ -1,6 +1,6 @@
 import Foundation
-import SpotifyClient
 import MarginViews
+import SpotifyClient
 
 /// Opens a URL with `$BROWSER`, else `xdg-open`, without waiting for it.
 enum Browser {
