@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "NoteSync", targets: ["NoteSync"]),
         .library(name: "PodcastLibrary", targets: ["PodcastLibrary"]),
         .library(name: "TokenService", targets: ["TokenService"]),
+        .library(name: "MarginConfig", targets: ["MarginConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -37,12 +38,20 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
+        // Writing files safely: whole or not at all (temporary file, fsync, rename), devices and
+        // FIFOs in place, every byte of output accounted for. No dependencies.
+        .target(name: "FileSafety", swiftSettings: strict),
+        // Links to open.spotify.com for episodes, tracks and shows, built in one place.
+        .target(name: "SpotifyLinks", swiftSettings: strict),
         .target(
             name: "SpotifyClient",
             dependencies: [
+                "FileSafety",
+                "SpotifyLinks",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -92,10 +101,24 @@ let package = Package(
         ),
         // The podcast library around the notes: annotated and saved episodes and shows, search,
         // with Spotify's answers cached in the store.
-        .target(name: "PodcastLibrary", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
+        .target(name: "PodcastLibrary", dependencies: ["SpotifyClient", "SpotifyLinks", "NoteStore"], swiftSettings: strict),
+        // margin's settings: the one table of config keys, config.toml, the XDG paths and the
+        // typed Settings the commands read.
+        .target(name: "MarginConfig", dependencies: ["SpotifyClient"], swiftSettings: strict),
+        // What margin shows: notes, episodes, shows and playback as tables, lines and JSON, text
+        // made safe for a terminal, and the values users type (TIME, DATE, REF, names).
+        .target(
+            name: "MarginViews",
+            dependencies: ["FileSafety", "SpotifyLinks", "SpotifyClient", "NoteStore", "NoteTransfer", "PodcastLibrary"],
+            swiftSettings: strict
+        ),
         .target(
             name: "MarginCLI",
             dependencies: [
+                "MarginConfig",
+                "MarginViews",
+                "FileSafety",
+                "SpotifyLinks",
                 "SpotifyClient",
                 "NoteStore",
                 "NoteCapture",
@@ -182,7 +205,20 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "SpotifyEmulator"], swiftSettings: strict),
-        .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
+        .testTarget(
+            name: "MarginCLITests",
+            dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"], swiftSettings: strict),
+        .testTarget(name: "SpotifyLinksTests", dependencies: ["SpotifyLinks"], swiftSettings: strict),
+        .testTarget(name: "PodcastLibraryTests", dependencies: ["PodcastLibrary", "NoteStore", "SpotifyClient"], swiftSettings: strict),
+        .testTarget(
+            name: "MarginViewsTests",
+            dependencies: ["MarginViews", "NoteStore", "SpotifyClient", "PodcastLibrary"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "MarginConfigTests", dependencies: ["MarginConfig", "SpotifyClient"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "VoiceTests", dependencies: ["Voice"], swiftSettings: strict),
         .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteStore", "NoteTransfer"], swiftSettings: strict),

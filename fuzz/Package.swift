@@ -1,6 +1,7 @@
 // swift-tools-version:6.2
 // libFuzzer harnesses for margin's parsers of user and network input, kept apart from the main
-// package so that `make test` stays fast. SpotifyClient, NoteStore, NoteTransfer, NoteCapture, Voice, CPocketSphinx, NoteSync and MarginCLI are shared through
+// package so that `make test` stays fast. FileSafety, SpotifyLinks, SpotifyClient, NoteStore, NoteTransfer, NoteCapture, Voice,
+// CPocketSphinx, NoteSync, PodcastLibrary, MarginConfig, MarginViews and MarginCLI are shared through
 // symlinks in Sources/; the external dependencies match the main Package.swift.
 //
 //   ./scripts/fuzz.sh 10        # build, then run every target for 10 seconds
@@ -32,12 +33,17 @@ let package = Package(
     ],
     targets: [
         .target(name: "FuzzDriver"),
+        .target(name: "FileSafety", swiftSettings: strict),
+        .target(name: "SpotifyLinks", swiftSettings: strict),
         .target(
             name: "SpotifyClient",
             dependencies: [
+                "FileSafety",
+                "SpotifyLinks",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -64,10 +70,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "PodcastLibrary", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
+        .target(name: "PodcastLibrary", dependencies: ["SpotifyClient", "SpotifyLinks", "NoteStore"], swiftSettings: strict),
+        .target(name: "MarginConfig", dependencies: ["SpotifyClient"], swiftSettings: strict),
+        .target(
+            name: "MarginViews",
+            dependencies: ["FileSafety", "SpotifyLinks", "SpotifyClient", "NoteStore", "NoteTransfer", "PodcastLibrary"],
+            swiftSettings: strict
+        ),
         .target(
             name: "MarginCLI",
             dependencies: [
+                "MarginConfig",
+                "MarginViews",
+                "FileSafety",
+                "SpotifyLinks",
                 "SpotifyClient",
                 "NoteStore",
                 "NoteCapture",
@@ -81,7 +97,7 @@ let package = Package(
             swiftSettings: strict
         ),
     ] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "NoteTransfer", "MarginCLI", "Voice", "NoteSync"],
+        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "NoteTransfer", "MarginConfig", "MarginViews", "MarginCLI", "Voice", "NoteSync"],
                           swiftSettings: strict)
     },
     swiftLanguageModes: [.v6]

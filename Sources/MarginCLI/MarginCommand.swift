@@ -1,5 +1,7 @@
 import ArgumentParser
+import FileSafety
 import Foundation
+import MarginViews
 import SpotifyClient
 
 /// `margin`: notes pinned to the moment in a Spotify podcast.

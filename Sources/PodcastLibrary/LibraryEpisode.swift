@@ -1,6 +1,7 @@
 import Foundation
 import NoteStore
 import SpotifyClient
+import SpotifyLinks
 
 /// An episode as `margin episodes` shows it: what Spotify said of it (the store's cache entry,
 /// resume point included) and the user's notes on it.
@@ -22,7 +23,7 @@ public struct LibraryEpisode: Sendable, Equatable {
     public var id: String { episode.id }
 
     /// `https://open.spotify.com/episode/ID`.
-    public var link: String { "https://open.spotify.com/episode/\(episode.id)" }
+    public var link: String { SpotifyLink.episode(episode.id) }
 }
 
 extension LibraryEpisode {

@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyClient
+import SpotifyLinks
 
 /// A show as `margin shows` lists it: the user's saved show and their notes on it.
 public struct LibraryShow: Sendable, Equatable {
@@ -20,5 +21,5 @@ public struct LibraryShow: Sendable, Equatable {
     }
 
     /// `https://open.spotify.com/show/ID`.
-    public var link: String { "https://open.spotify.com/show/\(id)" }
+    public var link: String { SpotifyLink.show(id) }
 }

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -41,20 +42,16 @@ public struct CredentialStore: Sendable {
         try ensureDirectory()
         let data: Data
         do { data = try JSONEncoder.margin.encode(credentials) } catch { throw .credentialsUnwritable(path: path, reason: "encoding failed") }
-        var template = Array((directory + "/.credentials.json.XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw unwritable() }
-        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = fchmod(fd, 0o600) == 0
-        ok = ok && data.withUnsafeBytes { writeAll(fd, $0) }
-        ok = ok && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(tmp, path) == 0 else {
-            let failure = unwritable()
-            unlink(tmp)
-            throw failure
+        do {
+            try AtomicFile.write(data, to: path, exactMode: 0o600)
+        } catch let failure as AtomicFile.Failure {
+            switch failure {
+            case .cannotWrite(_, let reason): throw .credentialsUnwritable(path: path, reason: reason)
+            case .isDirectory: throw .credentialsUnwritable(path: path, reason: "it is a directory")
+            }
+        } catch {
+            throw .credentialsUnwritable(path: path, reason: String(describing: error))
         }
-        syncDirectory()
     }
 
     /// Removes the stored credentials; true when there were some.
@@ -88,18 +85,4 @@ public struct CredentialStore: Sendable {
         fsync(dfd)
         close(dfd)
     }
-}
-
-/// Writes every byte of `buffer`, retrying short writes and EINTR.
-func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset < buffer.count {
-        let n = write(fd, buffer.baseAddress!.advanced(by: offset), buffer.count - offset)
-        if n < 0 {
-            if errno == EINTR { continue }
-            return false
-        }
-        offset += n
-    }
-    return true
 }

@@ -1,7 +1,6 @@
 import Foundation
 import SpotifyEmulator
 import Testing
-@testable import MarginCLI
 
 /// A note text that would steer a terminal: set the title, ring the bell, clear the screen
 /// (C0 ESC sequences), a C1 CSI, and DEL.
@@ -69,27 +68,5 @@ struct TerminalOutputTests {
         let piped = try await sandbox.margin("export", "--format", format)
         #expect(piped.stdout.contains("\u{9B}31m del \u{7F} end"), "raw in a pipe: \(piped.stdout)")
         if format == "markdown" || format == "csv" { #expect(piped.stdout.contains(hostileText)) }
-    }
-
-    @Test("the terminal filter gives the same bytes however its input is cut into chunks")
-    func chunks() throws {
-        let input = Array("a\u{1B}[2J\u{07}b\r\nc\rd\u{9B}e\u{85}f\tg\n\u{7F}é£€🎧\u{0}z\r".utf8)
-        let expected = Array("a\u{FFFD}[2J\u{FFFD}b\r\nc\u{FFFD}d\u{FFFD}e\u{FFFD}f\tg\n\u{FFFD}é£€🎧\u{FFFD}z\u{FFFD}".utf8)
-        for cut in 0...input.count {
-            let pipe = Pipe()
-            var output = SafeOutput(OutputFile(descriptor: pipe.fileHandleForWriting.fileDescriptor, name: "a pipe"), filters: true)
-            try output.write(Data(input[..<cut]))
-            try output.write(Data(input[cut...]))
-            try output.finish()
-            try pipe.fileHandleForWriting.close()
-            #expect(Array(pipe.fileHandleForReading.readDataToEndOfFile()) == expected, "cut at byte \(cut)")
-        }
-        let plain = Pipe()
-        var unfiltered = SafeOutput(OutputFile(descriptor: plain.fileHandleForWriting.fileDescriptor, name: "a pipe"))
-        #expect(!unfiltered.filters, "a pipe is not a terminal")
-        try unfiltered.write(Data(input))
-        try unfiltered.finish()
-        try plain.fileHandleForWriting.close()
-        #expect(Array(plain.fileHandleForReading.readDataToEndOfFile()) == input)
     }
 }

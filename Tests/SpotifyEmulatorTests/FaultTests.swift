@@ -65,7 +65,8 @@ struct FaultTests {
             let token = try await client.login().access
             try await emulator.addFault(.hang(path: "/v1/me"))
             let impatient = HTTPClient(base: client.base, timeout: 5)
-            await #expect(throws: (any Error).self) { _ = try await impatient.get("/v1/me", token: token) }
+            let timedOut = await #expect(throws: URLError.self) { _ = try await impatient.get("/v1/me", token: token) }
+            #expect(timedOut?.code == .timedOut)
             let entry = await emulator.requestLog().last
             #expect(entry?.path == "/v1/me" && entry?.status == 0)
         }
@@ -78,7 +79,7 @@ struct FaultTests {
             try await emulator.addFault(.reset(path: "/v1/me"))
             // A fresh connection: libcurl silently retries a request whose reused connection dies.
             let fresh = HTTPClient(base: client.base)
-            await #expect(throws: (any Error).self) { _ = try await fresh.get("/v1/me", token: token) }
+            await #expect(throws: URLError.self) { _ = try await fresh.get("/v1/me", token: token) }
             #expect(await emulator.requestLog().last?.status == 0)
             #expect(try await client.get("/v1/me", token: token).status == 200)
         }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import SpotifyEmulator
 import Testing
 
@@ -15,7 +18,7 @@ struct LifecycleTests {
             #expect(try await client.get("/emulator/health").status == 200)
             await emulator.stop()
             #expect(await emulator.baseURL == nil)
-            await #expect(throws: (any Error).self) { _ = try await client.get("/emulator/health") }
+            await #expect(throws: URLError.self) { _ = try await client.get("/emulator/health") }
         }
     }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 
 extension MarginCommand.Config {
     /// `margin config path`: where `config.toml` lives.

@@ -1,5 +1,8 @@
 import ArgumentParser
+import FileSafety
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import NoteTransfer
 

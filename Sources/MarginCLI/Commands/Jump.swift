@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import SpotifyClient
+import SpotifyLinks
 
 extension MarginCommand {
     /// `margin jump ID`: plays the note's episode from a few seconds before its moment.
@@ -26,7 +29,7 @@ extension MarginCommand {
             let note = try store.open(settings).resolve(prefix: id)
             guard let pin = note.pin else { throw JumpFailure.unpinned(String(note.id.prefix(8))) }
             let start = max(pin.progressMs - lead * 1000, 0)
-            let url = "https://open.spotify.com/\(pin.itemType)/\(pin.itemID)?t=\(start / 1000)"
+            let url = SpotifyLink.item(pin.itemType, pin.itemID, atMs: start)
             if link {
                 try Console.out(url)
                 return

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
 import NoteStore
 import Voice
 

@@ -4,6 +4,9 @@ import NoteCapture
 import NoteStore
 import NoteTransfer
 import SpotifyClient
+import MarginConfig
+import MarginViews
+import FileSafety
 
 extension MarginCommand {
     /// `margin note`: saves a note pinned to the playing episode and position. Never loses text.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 import SpotifyClient
 
 extension MarginCommand {

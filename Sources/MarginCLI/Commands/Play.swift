@@ -1,8 +1,11 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import PodcastLibrary
 import SpotifyClient
+import SpotifyLinks
 
 extension MarginCommand {
     /// `margin play REF`: plays an episode, where you stopped unless --at says otherwise.
@@ -38,7 +41,7 @@ extension MarginCommand {
                 name = episode.name
                 position = episode.fullyPlayed == true ? 0 : episode.resumePositionMs ?? 0
             }
-            let link = "https://open.spotify.com/episode/\(episodeID)?t=\(position / 1000)"
+            let link = SpotifyLink.episode(episodeID, atMs: position)
             do {
                 try await playback.play(api, uri: "spotify:episode:\(episodeID)", from: position,
                                         name: name ?? "spotify:episode:\(episodeID)", link: link, doing: "playing")

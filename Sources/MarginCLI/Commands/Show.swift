@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import NoteTransfer
 import Voice
-import Foundation
 
 extension MarginCommand {
     /// `margin show ID`: one note in full.

@@ -1,4 +1,6 @@
 import ArgumentParser
+import MarginConfig
+import MarginViews
 import NoteStore
 
 extension MarginCommand {

@@ -3,6 +3,8 @@ import Foundation
 import SpotifyClient
 #if canImport(Glibc)
 import Glibc
+import MarginViews
+import FileSafety
 #endif
 
 /// Terminal `watch`: one line redrawn in place, ticking every second between polls.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SpotifyClient
+import MarginConfig
+import MarginViews
 
 extension MarginCommand {
     /// `margin watch`: a live view of what is playing.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import MarginConfig
+import MarginViews
 import NoteStore
 import SpotifyClient
 
@@ -75,12 +77,5 @@ struct Identity: Encodable {
               token    expires \(Timestamp.string(tokenExpiresAt)) (\(expiry))
               login    \(tokenService.map { "through the token service at \($0)" } ?? "direct (PKCE with this machine's client ID)")
             """
-    }
-}
-
-/// UTC times with milliseconds, as the contract writes them.
-enum Timestamp {
-    static func string(_ date: Date) -> String {
-        NoteTimestamp.string(from: date)
     }
 }

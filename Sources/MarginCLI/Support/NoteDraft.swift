@@ -1,6 +1,8 @@
 import Foundation
 import NoteCapture
 import NoteStore
+import MarginViews
+import FileSafety
 
 /// Where `margin note` gets its text: the arguments, stdin when it is not a terminal, else
 /// the editor (which capture opens after pinning the moment).

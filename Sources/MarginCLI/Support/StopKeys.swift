@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import Voice
+import MarginViews
+import FileSafety
 
 /// How the user ends a recording: Enter, or Ctrl-C (which then ends the recording, not margin).
 enum StopKeys {

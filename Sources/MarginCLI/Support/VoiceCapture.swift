@@ -2,6 +2,8 @@ import Foundation
 import NoteCapture
 import NoteStore
 import Voice
+import MarginConfig
+import MarginViews
 
 /// `margin note --voice`: the dictation that capture runs once the moment is pinned and
 /// playback paused.

@@ -1,3 +1,5 @@
+import MarginViews
+
 /// Terminal cells taken by text: most characters take one, East Asian wide characters and
 /// emoji two, combining marks none. Fitting by cells, not characters, keeps a line that holds
 /// "日本語" or "🎧" from wrapping and scrolling the screen.

@@ -5,6 +5,8 @@ import SpotifyClient
 import Voice
 #if canImport(Glibc)
 import Glibc
+import MarginConfig
+import MarginViews
 #endif
 
 /// `margin watch` on a terminal: sets up the session from the settings, keeps stderr off the

@@ -1,3 +1,5 @@
+import MarginViews
+
 /// The one-line editor of a note being written in `watch`: typing and pasting append at the
 /// end, Backspace removes a character, Ctrl-W a word, Ctrl-U everything.
 ///

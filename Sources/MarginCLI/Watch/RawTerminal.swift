@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import MarginViews
+import FileSafety
 #endif
 
 /// The terminal in the interactive `watch`'s mode: raw input (keys one at a time, no echo,

@@ -2,6 +2,7 @@ import Foundation
 import Voice
 import NoteStore
 import SpotifyClient
+import MarginViews
 
 /// Draws the interactive `watch` as a pure function of its state, the time and the size, so
 /// that every screen can be tested without a terminal.

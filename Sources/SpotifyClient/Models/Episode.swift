@@ -1,4 +1,5 @@
 import Foundation
+import SpotifyLinks
 
 /// A podcast episode in margin's terms.
 public struct Episode: Sendable, Equatable {
@@ -41,18 +42,12 @@ public struct Episode: Sendable, Equatable {
     /// The web link, starting at `positionMs` when given (`?t=SECONDS`: undocumented but widely
     /// honoured; `PUT /me/player/play` is the reliable way to jump).
     public func link(atMs positionMs: Int?) -> URL {
-        var components = URLComponents()
-        components.scheme = "https"
-        components.host = "open.spotify.com"
-        // URLComponents percent-encodes the path, so even an odd id cannot break the URL.
-        components.path = "/episode/\(id)"
-        if let positionMs { components.queryItems = [URLQueryItem(name: "t", value: String(max(positionMs, 0) / 1000))] }
-        return components.url ?? Self.webHome
+        // SpotifyLink percent-encodes an odd id, so the text is always a URL; the fallback
+        // spares a force-unwrap.
+        URL(string: SpotifyLink.episode(id, atMs: positionMs)) ?? Self.webHome
     }
 
-    /// Never used in practice: URLComponents with a scheme, host and absolute path always
-    /// makes a URL. It spares a force-unwrap.
-    private static let webHome = URL(string: "https://open.spotify.com/") ?? URL(fileURLWithPath: "/")
+    private static let webHome = URL(string: SpotifyLink.web) ?? URL(fileURLWithPath: "/")
 }
 
 extension Episode {

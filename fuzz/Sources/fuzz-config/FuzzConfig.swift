@@ -2,7 +2,7 @@
 // Any thrown error or nil result is fine: only crashes, traps, hangs and sanitizer reports count.
 import Foundation
 import FuzzDriver
-@testable import MarginCLI
+@testable import MarginConfig
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

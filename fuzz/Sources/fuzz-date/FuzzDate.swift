@@ -2,7 +2,7 @@
 // Any thrown error or nil result is fine: only crashes, traps, hangs and sanitizer reports count.
 import Foundation
 import FuzzDriver
-@testable import MarginCLI
+@testable import MarginViews
 
 private let now = Date(timeIntervalSince1970: 1_795_000_000)
 private let zones = [TimeZone(identifier: "UTC")!, TimeZone(identifier: "Pacific/Kiritimati")!,

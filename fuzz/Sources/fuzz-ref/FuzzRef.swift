@@ -3,6 +3,7 @@
 import Foundation
 import FuzzDriver
 @testable import MarginCLI
+@testable import MarginViews
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

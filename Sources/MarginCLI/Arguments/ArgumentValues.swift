@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import MarginViews
+import NoteStore
+
+/// Why a value typed on the command line is not what the option takes; the parser prints it
+/// after the value and the option's name, and exits with the usage code.
+struct ArgumentProblem: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension TimeValue: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+
+    /// Parses a TIME argument, or says what a TIME looks like.
+    static func argument(_ raw: String) throws -> TimeValue {
+        if let value = TimeValue(parsing: raw) { return value }
+        if raw.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
+            throw ArgumentProblem(description: "a position counts from the start of the episode and cannot be negative; use \(examples)")
+        }
+        throw ArgumentProblem(description: "expected a time like \(examples)")
+    }
+}
+
+/// An episode or show typed on the command line (see ``SpotifyRef``), of the kind the type
+/// names, or the name of one the user has notes on (resolved against the store by ``id(in:)``).
+protocol RefArgument: ExpressibleByArgument, Sendable {
+    static var kind: SpotifyRef.Kind { get }
+    /// The reference, when the text was one.
+    var ref: SpotifyRef? { get }
+    /// The text, when it was a name instead.
+    var name: String? { get }
+    init(ref: SpotifyRef?, name: String?)
+}
+
+extension RefArgument {
+    init?(argument: String) {
+        if let ref = SpotifyRef(parsing: argument, as: Self.kind) {
+            self.init(ref: ref, name: nil)
+            return
+        }
+        // What looks like a link, a URI or an id of the wrong kind is a mistake, not a name.
+        let text = argument.trimmingCharacters(in: .whitespaces)
+        let lowered = text.lowercased()
+        guard !text.isEmpty, text.count <= 512, !lowered.hasPrefix("spotify:"), !lowered.hasPrefix("http://"),
+              !lowered.hasPrefix("https://") else { return nil }
+        self.init(ref: nil, name: text)
+    }
+
+    static func argument(_ raw: String) throws -> Self {
+        guard let value = Self(argument: raw) else {
+            throw ArgumentProblem(description: "expected \(kind == .episode ? "an" : "a") \(kind.rawValue): \(SpotifyRef.examples(kind)), or the name of one you have notes on")
+        }
+        return value
+    }
+
+    /// The item's id: the reference's, or that of the one \(kind) with notes whose name matches.
+    /// The store is read only for a name: a reference costs nothing.
+    func id(in database: @autoclosure () throws -> NoteDatabase) throws -> String {
+        if let ref { return ref.id }
+        let database = try database()
+        let name = name ?? ""
+        let items = Self.kind == .show ? try database.annotatedShows() : try database.annotatedEpisodes()
+        let kind = Self.kind.rawValue
+        guard let item = try NameMatch.one(name, kind: kind, in: items, name: \.name, id: \.id) else {
+            throw NameMatchFailure.none(kind: "\(kind) with notes", name: name,
+                                        remedy: "give its id or link ('margin \(kind)s' and 'margin find' list them)")
+        }
+        return item.id
+    }
+
+    /// How the argument reads back to the user: the URI, or the name as typed.
+    var display: String { ref?.uri ?? name ?? "" }
+}
+
+struct EpisodeRef: RefArgument {
+    static let kind = SpotifyRef.Kind.episode
+    let ref: SpotifyRef?
+    let name: String?
+}
+
+struct ShowRef: RefArgument {
+    static let kind = SpotifyRef.Kind.show
+    let ref: SpotifyRef?
+    let name: String?
+}
+
+/// A DATE typed on the command line, resolved against the clock when it is parsed.
+struct DateArgument: ExpressibleByArgument, Sendable, Equatable {
+    let date: Date
+
+    init?(argument: String) {
+        guard let date = DateValue.parse(argument) else { return nil }
+        self.date = date
+    }
+
+    static func argument(_ raw: String) throws -> DateArgument {
+        guard let value = DateArgument(argument: raw) else {
+            throw ArgumentProblem(description: "expected a date like \(DateValue.examples)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,78 @@
+import FileSafety
+import Foundation
+import MarginConfig
+import MarginViews
+import NoteStore
+import NoteSync
+import NoteTransfer
+import SpotifyClient
+import Voice
+
+extension SpotifyError: MarginError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure: .notLoggedIn
+        case .premiumRequired: .premiumRequired
+        case .noActiveDevice: .noDevice
+        case .rateLimited, .server, .timeout, .unreachable, .tls: .unreachable
+        case .notFound: .notFound
+        case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .cancelled: .failure
+        }
+    }
+}
+
+extension LoginError: MarginError {
+    public var exitStatus: ExitStatus {
+        if case .cannotListen = self { return .failure }
+        return .notLoggedIn
+    }
+}
+
+extension RedirectURIError: MarginError {}
+
+extension TokenServiceError: MarginError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreachable, .unavailable, .rateLimited: .unreachable
+        case .refused, .notAService, .redirectNotAllowed: .failure
+        }
+    }
+}
+
+extension NoteStoreError: MarginError {
+    public var exitStatus: ExitStatus {
+        if case .notFound = self { return .notFound }
+        return .failure
+    }
+}
+
+extension ImportError: MarginError {}
+
+extension VaultExportError: MarginError {}
+
+extension VoiceError: MarginError {
+    public var errorDescription: String? { message }
+}
+
+extension HubError: MarginError {
+    public var exitStatus: ExitStatus { isUnreachable ? .unreachable : .failure }
+}
+
+extension SettingError: MarginError {
+    public var exitStatus: ExitStatus { isUsage ? .usage : .failure }
+}
+
+extension ConfigError: MarginError {}
+
+extension NameMatchFailure: MarginError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .ambiguous: .usage
+        case .none: .notFound
+        }
+    }
+}
+
+extension AtomicFile.Failure: MarginError {}
+
+extension OutputFile.Failure: MarginError {}

@@ -1,9 +1,0 @@
-import NoteStore
-import NoteTransfer
-
-/// `--json` for lists of notes: an array of the contract's note objects.
-enum NoteList {
-    static func json(_ notes: [Note]) -> String {
-        "[" + notes.map(NoteEncoding.object).joined(separator: ",") + "]"
-    }
-}

@@ -1,0 +1,12 @@
+extension ConfigKey {
+    /// The README's table of config keys, one row per key of ``all``: a test keeps the README
+    /// equal to it, so the documentation cannot drift from the keys margin reads.
+    public static var markdownTable: String {
+        var rows = ["| key | type | default | what it sets |", "|---|---|---|---|"]
+        for key in all {
+            let fallback = key.defaultValue.map { "`\($0)`" } ?? "—"
+            rows.append("| `\(key.name)` | \(key.kind.typeName) | \(fallback) | \(key.help) |")
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+}

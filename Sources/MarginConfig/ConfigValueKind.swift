@@ -1,0 +1,58 @@
+/// The form of a config key's values.
+public enum ConfigValueKind: Sendable, Equatable {
+    /// A Spotify app's client ID: letters and digits.
+    case clientID
+    /// A loopback redirect URI, checked by Spotify's rules (`RedirectURI`).
+    case redirectURI
+    /// An ISO 3166-1 alpha-2 country code Spotify serves.
+    case market
+    /// A number of seconds up to `maximum`, from `minimum` (or above it, when not `minimumIncluded`).
+    case seconds(minimum: Double, maximum: Double, minimumIncluded: Bool)
+    /// `true` or `false` (typed also as yes/no, 1/0, on/off).
+    case flag
+    /// A command line, not blank.
+    case command
+    /// An absolute path, or one under `~`.
+    case path
+    /// A `postgres://` hub URL without a password, checked by the sync library.
+    case hubURL
+    /// An http or https URL with a host.
+    case httpURL
+
+    /// The allowed form, as shown in help and in the error that refuses a value.
+    public var form: String {
+        switch self {
+        case .clientID: "letters and digits"
+        case .redirectURI: "http://127.0.0.1:PORT/PATH or http://[::1]:PORT/PATH"
+        case .market: "an ISO 3166-1 alpha-2 country code Spotify serves"
+        case .seconds(let minimum, let maximum, let minimumIncluded):
+            minimumIncluded
+                ? "seconds from \(Self.number(minimum)) to \(Self.number(maximum))"
+                : "seconds, more than \(Self.number(minimum)) and up to \(Self.number(maximum))"
+        case .flag: "true or false"
+        case .command: "a command line"
+        case .path: "an absolute path or one under ~"
+        case .hubURL: "postgres://USER@HOST/DATABASE?sslmode=verify-full, the password in ~/.pgpass or PGPASSWORD"
+        case .httpURL: "an http or https URL"
+        }
+    }
+
+    /// The type's name in the README's table.
+    public var typeName: String {
+        switch self {
+        case .clientID: "client ID"
+        case .redirectURI: "URI"
+        case .market: "country code"
+        case .seconds: "seconds"
+        case .flag: "boolean"
+        case .command: "command"
+        case .path: "path"
+        case .hubURL, .httpURL: "URL"
+        }
+    }
+
+    /// `2.5`, `60`: a number as a person writes it.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

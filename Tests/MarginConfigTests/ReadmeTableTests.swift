@@ -1,0 +1,21 @@
+import Foundation
+import MarginConfig
+import Testing
+
+@Suite("the README's table of config keys")
+struct ReadmeTableTests {
+    @Test("is the key table, row for row")
+    func matches() throws {
+        let readme = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let header = try #require(ConfigKey.markdownTable.split(separator: "\n").first)
+        let start = try #require(text.range(of: String(header)))
+        let table = text[start.lowerBound...]
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { $0.hasPrefix("|") }
+            .joined(separator: "\n") + "\n"
+        #expect(table == ConfigKey.markdownTable)
+    }
+}
