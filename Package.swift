@@ -62,8 +62,12 @@ let package = Package(
             dependencies: ["NoteStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        // Taking a note: the rules that turn the player, the user's flags and failures into a pin.
-        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
+        // Taking a note, the one capture use case: the moment, the body (text, editor, voice),
+        // pausing and resuming, the store; the rules that turn the player and failures into a pin.
+        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore", "Voice"], swiftSettings: strict),
+        // The interactive `watch`: its state, key decoding, line editor, poll schedule, rendering as a
+        // pure function of state, and the session that takes notes through NoteCapture.
+        .target(name: "Watch", dependencies: ["SpotifyClient", "NoteStore", "NoteCapture", "Voice"], swiftSettings: strict),
         // sqlite3_config, which Swift cannot call (it is variadic).
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // PocketSphinx from Debian's libpocketsphinx3, opened with dlopen when speech is decoded
@@ -103,6 +107,7 @@ let package = Package(
                 "NoteSync",
                 "PodcastLibrary",
                 "Voice",
+                "Watch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -172,7 +177,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "NoteTransfer"], swiftSettings: strict),
-        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "SpotifyEmulator"], swiftSettings: strict),
+        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "SpotifyEmulator"],
+                    swiftSettings: strict),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient"], swiftSettings: strict),
         .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
         .testTarget(name: "VoiceTests", dependencies: ["Voice"], swiftSettings: strict),

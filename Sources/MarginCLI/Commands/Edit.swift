@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NoteCapture
 import NoteStore
 import Voice
 

@@ -60,17 +60,17 @@ extension MarginCommand {
                 throw UnknownEpisodeName(failure: failure, text: text.isEmpty ? nil : text.joined(separator: " "))
             }
             let noteID = UUID().uuidString.lowercased()
-            let source: CaptureRequest.Source
-            if voice {
-                let dictation = VoiceCapture(settings: settings, storePath: store.path(settings), audioFile: audio,
-                                             maxSeconds: maxSeconds, noteID: noteID)
-                source = .dictate { try await dictation.dictate() }
-            } else {
-                source = NoteDraft.source(words: text, environment: settings.environment)
+            let when: CaptureRequest.When = switch (episodeID, at?.milliseconds) {
+            case (let id?, let position?): .episode(id: id, positionMs: position)
+            case (nil, let position?): .at(positionMs: position)
+            default: .now
             }
-            let request = CaptureRequest(
-                source: source, tags: try Tags.normalize(tags),
-                episodeID: episodeID, positionMs: at?.milliseconds, pauseAfter: pause, leadMs: lead(settings), noteID: noteID)
+            let what = voice
+                ? VoiceCapture(settings: settings, storePath: store.path(settings), audioFile: audio, maxSeconds: maxSeconds,
+                               noteID: noteID).body
+                : NoteDraft.body(words: text, environment: settings.environment)
+            let request = CaptureRequest(when: when, what: what, tags: try Tags.normalize(tags), leadMs: lead(settings),
+                                         pauseAfter: pause, noteID: noteID)
             let outcome: CaptureOutcome
             do {
                 outcome = try await capture(settings, configProblem: configProblem).capture(request)
@@ -148,6 +148,8 @@ struct NoteFailure: MarginError {
         switch failure {
         case .empty:
             return "the note is empty; nothing was saved"
+        case .cancelled:
+            return "the note was cancelled; nothing was saved"
         case .unsaved(_, let reason):
             return "could not save the note (\(reason))\(echo)"
         case .refused(_, .pastEnd(let position, let duration, let name)):
@@ -175,10 +177,13 @@ struct NoteFailure: MarginError {
         switch failure {
         case .refused(_, .pastEnd): .usage
         case .refused(_, .noSuchEpisode): .notFound
-        case .empty, .unsaved, .abandoned: .failure
+        case .empty, .unsaved, .abandoned, .cancelled: .failure
         }
     }
 }
+
+/// An editor that could not start or failed ends `margin note` with status 1.
+extension Editor.Failure: MarginError {}
 
 /// An `--episode` name that names no single episode: nothing was taken, so the words typed
 /// are echoed, as for every capture that stores nothing.

@@ -3,9 +3,13 @@ import Foundation
 import NoteStore
 import SpotifyClient
 import Voice
+import Watch
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// An interactive view that cannot start ends margin with status 1 and its message.
+extension WatchError: MarginError {}
 
 /// `margin watch` on a terminal: sets up the session from the settings, keeps stderr off the
 /// screen while it runs, and ends the way the session ended.
@@ -18,9 +22,7 @@ struct InteractiveWatch {
 
     func run() async throws {
         let settings = self.settings, store = self.store
-        var schedule = PollSchedule()
-        schedule.playingInterval = .milliseconds(Int(interval * 1000))
-        schedule.idleInterval = max(schedule.idleInterval, schedule.playingInterval)
+        let schedule = PollSchedule(playingEvery: .milliseconds(Int(interval * 1000)))
         var session = WatchSession(
             player: api, openStore: { try store.open(settings) }, leadMs: try settings.noteLeadMs(),
             pauseOnNote: try pauseOnNote || settings.pauseOnNote(),
@@ -53,6 +55,7 @@ struct InteractiveWatch {
     /// What `v` records with: the recorder on PATH and the configured recognizer.
     private static func voice(_ settings: Settings, store: StoreOptions) -> WatchVoice {
         var voice = WatchVoice(storePath: store.path(settings), recorder: RecorderProgram.find(environment: settings.environment))
+        // A broken `transcribe.*` setting is told when `v` is pressed, not at start.
         do { voice.transcriber = try settings.transcriber() } catch { voice.problem = error.errorDescription }
         return voice
     }

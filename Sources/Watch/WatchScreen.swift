@@ -21,11 +21,11 @@ enum WatchScreen {
             progress = ScreenLine(text: Cells.fit("asking Spotify what is playing…", width: width))
         } else if let snapshot = state.snapshot {
             let show = snapshot.kind == .track ? snapshot.artistNames.joined(separator: ", ") : (snapshot.showName ?? "")
-            header.append(ScreenLine(text: Cells.fit(Terminal.sanitize(show), width: width), style: .dim))
-            header.append(ScreenLine(text: Cells.fit(Terminal.sanitize(snapshot.itemName ?? "(no name)"), width: width), style: .bold))
+            header.append(ScreenLine(text: Cells.fit(ScreenText.sanitize(show), width: width), style: .dim))
+            header.append(ScreenLine(text: Cells.fit(ScreenText.sanitize(snapshot.itemName ?? "(no name)"), width: width), style: .bold))
             progress = ScreenLine(text: progressLine(snapshot, position: position, width: width))
             if let name = snapshot.device?.name {
-                device = ScreenLine(text: Cells.fit("on " + Terminal.sanitize(name), width: width), style: .dim)
+                device = ScreenLine(text: Cells.fit("on " + ScreenText.sanitize(name), width: width), style: .dim)
             }
         } else {
             progress = ScreenLine(text: Cells.fit("⏹ nothing playing", width: width))
@@ -63,11 +63,11 @@ enum WatchScreen {
     /// fewer than 5 cells are left for it.
     static func progressLine(_ snapshot: PlaybackSnapshot, position: Int?, width: Int) -> String {
         let symbol = snapshot.isPlaying ? "▶" : "⏸"
-        let clock = "\(position.map(TimeValue.format(milliseconds:)) ?? "-:--") / \(snapshot.durationMs.map(TimeValue.format(milliseconds:)) ?? "-:--")"
+        let clock = "\(position.map(ScreenText.clock) ?? "-:--") / \(snapshot.durationMs.map(ScreenText.clock) ?? "-:--")"
         let text = "\(symbol) \(clock)"
         let barWidth = width - Cells.width(text) - 1
         guard barWidth >= 5, let duration = snapshot.durationMs, duration > 0 else { return Cells.fit(text, width: width) }
-        return text + " " + Terminal.bar(fraction: Double(position ?? 0) / Double(duration), width: barWidth)
+        return text + " " + ScreenText.bar(fraction: Double(position ?? 0) / Double(duration), width: barWidth)
     }
 
     /// The notes just before and after `position`, in playback order, the nearest marked.
@@ -86,16 +86,16 @@ enum WatchScreen {
         return notes[start..<min(start + rows, notes.count)].enumerated().map { offset, note in
             let index = start + offset
             let mark = index == nearest ? "▸" : " "
-            let clock = TimeValue.format(milliseconds: note.pin?.progressMs ?? 0)
+            let clock = ScreenText.clock(note.pin?.progressMs ?? 0)
             let tags = note.tags.map { " #" + $0 }.joined()
-            let text = "\(mark) \(clock.count < 5 ? " " + clock : clock)  \(Terminal.sanitize(note.text + tags))"
+            let text = "\(mark) \(clock.count < 5 ? " " + clock : clock)  \(ScreenText.sanitize(note.text + tags))"
             return ScreenLine(text: Cells.fit(text, width: width), style: index == nearest ? .highlight : .plain)
         }
     }
 
     /// `note at 12:34 › text`, its end kept in view as it grows past the width.
     static func draftLine(_ draft: WatchState.Draft, width: Int) -> ScreenLine {
-        let prefix = draft.positionMs.map { "note at \(TimeValue.format(milliseconds: $0)) › " } ?? "note (unpinned) › "
+        let prefix = draft.positionMs.map { "note at \(ScreenText.clock($0)) › " } ?? "note (unpinned) › "
         let room = width - Cells.width(prefix)
         guard room >= 8 else { return ScreenLine(text: draft.editor.visible(width: width)) }
         return ScreenLine(text: prefix + draft.editor.visible(width: room))
@@ -103,12 +103,12 @@ enum WatchScreen {
 
     /// `● voice note at 12:34 · 0:03 ━━━━──── ` while recording; `transcribing…` after.
     static func recordingLine(_ recording: WatchState.Recording, width: Int) -> ScreenLine {
-        let at = recording.moment?.progressMs.map { "voice note at \(TimeValue.format(milliseconds: $0))" } ?? "voice note (unpinned)"
+        let at = recording.positionMs.map { "voice note at \(ScreenText.clock($0))" } ?? "voice note (unpinned)"
         guard !recording.finishing else {
             return ScreenLine(text: Cells.fit("\(at) · " + (recording.cancelled ? "cancelling…" : "transcribing…"), width: width))
         }
-        let elapsed = TimeValue.format(milliseconds: Int(recording.seconds * 1000))
-        let text = "● \(at) · \(elapsed) \(Terminal.bar(fraction: SpeechGate.loudness(recording.level), width: 12))"
+        let elapsed = ScreenText.clock(Int(recording.seconds * 1000))
+        let text = "● \(at) · \(elapsed) \(ScreenText.bar(fraction: SpeechGate.loudness(recording.level), width: 12))"
         return ScreenLine(text: Cells.fit(text, width: width))
     }
 
@@ -123,7 +123,7 @@ enum WatchScreen {
             let space = state.snapshot?.isPlaying == false ? "space play" : "space pause"
             keys = "n note · v voice · \(space) · ←/→ -15s/+30s · q quit"
         }
-        let status = [state.problem, state.message(at: now)].compactMap { $0 }.map(Terminal.sanitize)
+        let status = [state.problem, state.message(at: now)].compactMap { $0 }.map(ScreenText.sanitize)
         return Cells.fit((status + [keys]).joined(separator: " · "), width: width)
     }
 }

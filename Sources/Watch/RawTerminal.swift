@@ -47,7 +47,13 @@ struct RawTerminal: Sendable {
     /// Writes `text` to the terminal; a terminal that is gone has nothing left to show, so a
     /// failure is dropped (the event loop ends on a hang-up or a closed input instead).
     func write(_ text: String) {
-        try? OutputFile.standardOutput.write(text)
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// On a crash (a trap, an abort, a bad access) the terminal is put back before the process
@@ -70,15 +76,16 @@ struct RawTerminal: Sendable {
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
             return (Int(size.ws_col), Int(size.ws_row))
         }
-        return (Terminal.width(), 24)
+        let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+        return (columns > 0 ? columns : 80, 24)
     }
 }
 
 /// Why the interactive `watch` could not start.
-enum WatchError: MarginError {
+public enum WatchError: LocalizedError, Equatable {
     case notATerminal
 
-    var errorDescription: String? {
+    public var errorDescription: String? {
         "cannot switch the terminal to interactive mode; run 'margin watch' with its output piped for the line-per-change view"
     }
 }

@@ -32,6 +32,6 @@ struct LineEditor: Equatable, Sendable {
     /// The end of the text that fits in `width` cells with the cursor after it, `…` first when
     /// the start had to go: the end is where the user is typing.
     func visible(width: Int) -> String {
-        Cells.tail(Terminal.sanitize(text), width: max(width - 1, 0))
+        Cells.tail(ScreenText.sanitize(text), width: max(width - 1, 0))
     }
 }
