@@ -177,7 +177,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "NoteTransfer"], swiftSettings: strict),
-        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "SpotifyEmulator"],
+        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "Voice", "SpotifyEmulator"],
                     swiftSettings: strict),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient"], swiftSettings: strict),
         .testTarget(name: "MarginCLITests", dependencies: ["MarginCLI", "SpotifyEmulator"], swiftSettings: strict),
