@@ -70,6 +70,24 @@ struct RawTerminal: Sendable {
         }
     }
 
+    /// Sends stderr to /dev/null; returns the descriptor that puts it back.
+    static func silenceStandardError() -> Int32 {
+        let saved = dup(STDERR_FILENO)
+        let null = open("/dev/null", O_WRONLY)
+        if null >= 0 {
+            dup2(null, STDERR_FILENO)
+            close(null)
+        }
+        return saved
+    }
+
+    /// Puts back the stderr ``silenceStandardError()`` saved.
+    static func restoreStandardError(_ saved: Int32) {
+        guard saved >= 0 else { return }
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+    }
+
     /// The terminal's size in cells, or 80×24 when it does not say.
     static func size() -> (width: Int, height: Int) {
         var size = winsize()

@@ -65,6 +65,10 @@ public struct WatchSession {
     /// Runs the view until `q`, Ctrl-C, a signal or a hang-up; the terminal is restored before
     /// it returns. A note still being written is handed back so it is not lost.
     public mutating func run() async throws -> (Ending, unsavedText: String?) {
+        // Log lines on stderr would land in the middle of the screen: while the view is up,
+        // stderr goes nowhere, and what went wrong shows in the footer instead.
+        let savedStderr = RawTerminal.silenceStandardError()
+        defer { RawTerminal.restoreStandardError(savedStderr) }
         let terminal = try RawTerminal.enter()
         screen.colour = colour
         let sources = [SIGWINCH, SIGTERM, SIGHUP, SIGINT].map { Self.signalSource($0, continuation) }

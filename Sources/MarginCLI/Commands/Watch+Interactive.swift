@@ -11,8 +11,8 @@ import Glibc
 /// An interactive view that cannot start ends margin with status 1 and its message.
 extension WatchError: MarginError {}
 
-/// `margin watch` on a terminal: sets up the session from the settings, keeps stderr off the
-/// screen while it runs, and ends the way the session ended.
+/// `margin watch` on a terminal: sets up the session from the settings, runs it, and ends the
+/// way the session ended.
 struct InteractiveWatch {
     let settings: Settings
     let api: SpotifyAPI
@@ -27,17 +27,7 @@ struct InteractiveWatch {
             player: api, openStore: { try store.open(settings) }, leadMs: try settings.noteLeadMs(),
             pauseOnNote: try pauseOnNote || settings.pauseOnNote(),
             colour: (settings.environment["NO_COLOR"] ?? "").isEmpty, schedule: schedule, voice: Self.voice(settings, store: store))
-        // Log lines on stderr would land in the middle of the screen: while the view is up,
-        // stderr goes nowhere, and what went wrong shows in the footer instead.
-        let savedStderr = Self.silenceStandardError()
-        let ending: WatchSession.Ending, unsaved: String?
-        do {
-            (ending, unsaved) = try await session.run()
-        } catch {
-            Self.restoreStandardError(savedStderr)
-            throw error
-        }
-        Self.restoreStandardError(savedStderr)
+        let (ending, unsaved) = try await session.run()
         if let unsaved {
             Console.err("margin: the note being written was not saved; its text:\n\(Terminal.sanitize(unsaved))")
         }
@@ -58,21 +48,5 @@ struct InteractiveWatch {
         // A broken `transcribe.*` setting is told when `v` is pressed, not at start.
         do { voice.transcriber = try settings.transcriber() } catch { voice.problem = error.errorDescription }
         return voice
-    }
-
-    private static func silenceStandardError() -> Int32 {
-        let saved = dup(STDERR_FILENO)
-        let null = open("/dev/null", O_WRONLY)
-        if null >= 0 {
-            dup2(null, STDERR_FILENO)
-            close(null)
-        }
-        return saved
-    }
-
-    private static func restoreStandardError(_ saved: Int32) {
-        guard saved >= 0 else { return }
-        dup2(saved, STDERR_FILENO)
-        close(saved)
     }
 }
