@@ -66,7 +66,8 @@ public struct NoteCapture: Sendable {
         }
         let keepsPaused = request.pauseAfter && moment.pin != nil
         if case .compose = request.what, !Self.hasText(written.text) {
-            if paused, !keepsPaused { await resume(warnings: &warnings) }
+            // Nothing is saved, so nothing keeps playback paused (not even --pause).
+            if paused { await resume(warnings: &warnings) }
             throw CaptureFailure.empty
         }
 
