@@ -36,6 +36,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Named for the modules margin imports from them (HTTPTypes, SystemPackage); the packages
+        // above bring them already.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Writing files safely: whole or not at all (temporary file, fsync, rename), devices and
@@ -65,14 +69,21 @@ let package = Package(
         // the sync change log and apply.
         .target(
             name: "NoteStore",
-            dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "SpotifyLinks", "CSQLiteSetup",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         // Export and import formats: the JSON scanner and import parser, the encoders. The
         // store's export cursor and bulk-write session do the reading and writing.
-        .target(name: "NoteTransfer", dependencies: ["NoteStore"], swiftSettings: strict),
-        // Taking a note: the rules that turn the player, the user's flags and failures into a pin.
-        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
+        .target(name: "NoteTransfer", dependencies: ["NoteStore", "SpotifyLinks"], swiftSettings: strict),
+        // Taking a note, the one capture use case: the moment, the body (text, editor, voice),
+        // pausing and resuming, the store; the rules that turn the player and failures into a pin.
+        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore", "Voice"], swiftSettings: strict),
+        // The interactive `watch`: its state, key decoding, line editor, poll schedule, rendering as a
+        // pure function of state, and the session that takes notes through NoteCapture.
+        .target(name: "Watch", dependencies: ["MarginViews", "FileSafety", "SpotifyClient", "NoteStore", "NoteCapture", "Voice"], swiftSettings: strict),
         // sqlite3_config, which Swift cannot call (it is variadic).
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // PocketSphinx from Debian's libpocketsphinx3, opened with dlopen when speech is decoded
@@ -81,7 +92,10 @@ let package = Package(
         // Voice notes: the recorder, WAV files and resampling, and the transcribers.
         .target(
             name: "Voice",
-            dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: [
+                "FileSafety", "CPocketSphinx",
+                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
         // Sync through a PostgreSQL hub: the hub's schema, push and pull, the hybrid logical clock;
@@ -126,6 +140,7 @@ let package = Package(
                 "NoteSync",
                 "PodcastLibrary",
                 "Voice",
+                "Watch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -156,6 +171,10 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -163,6 +182,7 @@ let package = Package(
             name: "spotify-emulator",
             dependencies: [
                 "SpotifyEmulator",
+                "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -181,12 +201,18 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "margin-token-service",
-            dependencies: ["TokenService", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "TokenService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -204,7 +230,9 @@ let package = Package(
             dependencies: ["NoteTransfer", "NoteStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "SpotifyEmulator"], swiftSettings: strict),
+        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "Voice", "SpotifyEmulator"],
+                    swiftSettings: strict),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient"], swiftSettings: strict),
         .testTarget(
             name: "MarginCLITests",
             dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice"],
@@ -224,7 +252,11 @@ let package = Package(
         .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteStore", "NoteTransfer"], swiftSettings: strict),
         .testTarget(
             name: "TokenServiceTests",
-            dependencies: ["TokenService", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "TokenService", "SpotifyEmulator", "SpotifyClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
     ],

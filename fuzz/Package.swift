@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // libFuzzer harnesses for margin's parsers of user and network input, kept apart from the main
-// package so that `make test` stays fast. FileSafety, SpotifyLinks, SpotifyClient, NoteStore, NoteTransfer, NoteCapture, Voice,
-// CPocketSphinx, NoteSync, PodcastLibrary, MarginConfig, MarginViews and MarginCLI are shared through
+// package so that `make test` stays fast. FileSafety, SpotifyLinks, SpotifyClient, NoteStore, NoteTransfer, NoteCapture, Watch,
+// Voice, CPocketSphinx, NoteSync, PodcastLibrary, MarginConfig, MarginViews and MarginCLI are shared through
 // symlinks in Sources/; the external dependencies match the main Package.swift.
 //
 //   ./scripts/fuzz.sh 10        # build, then run every target for 10 seconds
@@ -52,12 +52,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "NoteStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "NoteStore", dependencies: ["SpotifyLinks", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "NoteTransfer", dependencies: ["NoteStore"], swiftSettings: strict),
-        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore"], swiftSettings: strict),
+        .target(name: "NoteTransfer", dependencies: ["NoteStore", "SpotifyLinks"], swiftSettings: strict),
+        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore", "Voice"], swiftSettings: strict),
+        .target(name: "Watch", dependencies: ["MarginViews", "FileSafety", "SpotifyClient", "NoteStore", "NoteCapture", "Voice"], swiftSettings: strict),
         .target(name: "CPocketSphinx"),
-        .target(name: "Voice", dependencies: ["CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: strict),
+        .target(name: "Voice", dependencies: ["FileSafety", "CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: strict),
         .target(
             name: "NoteSync",
             dependencies: [
@@ -91,6 +92,7 @@ let package = Package(
                 "NoteSync",
                 "PodcastLibrary",
                 "Voice",
+                "Watch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

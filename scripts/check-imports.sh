@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The toolchain's and the system's modules, which no Package.swift declares.
-system='^(Foundation|FoundationEssentials|FoundationNetworking|FoundationXML|Glibc|Darwin|Musl|Android|WinSDK|Dispatch|Synchronization|Observation|Testing|XCTest|_Concurrency|Swift|os|System)$'
+system='^(SQLite3|Foundation|FoundationEssentials|FoundationNetworking|FoundationXML|Glibc|Darwin|Musl|Android|WinSDK|Dispatch|Synchronization|Observation|Testing|XCTest|_Concurrency|Swift|os|System)$'
 describe=$(swift package describe --type json 2>/dev/null)
 status=0
 while IFS=$'\t' read -r name path declared; do

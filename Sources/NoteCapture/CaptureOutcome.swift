@@ -24,12 +24,14 @@ public enum CaptureFailure: Error, Equatable, Sendable {
     /// A dictated note ended without one (no recorder, nothing heard): nothing is stored. The
     /// moment it would have been pinned to, when there was one, and why.
     case abandoned(moment: Pin?, reason: String)
+    /// The user dropped the note before it was written (Esc in `watch`): nothing is stored.
+    case cancelled
 
-    /// The note's text, when there was one.
+    /// The note's text, when there was one (a failure before an editor ran has none).
     public var text: String? {
         switch self {
-        case .unsaved(let text, _), .refused(let text, _): text
-        case .empty, .abandoned: nil
+        case .unsaved(let text, _), .refused(let text, _): text.isEmpty ? nil : text
+        case .empty, .abandoned, .cancelled: nil
         }
     }
 }

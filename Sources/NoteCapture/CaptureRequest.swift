@@ -1,57 +1,88 @@
 import Foundation
+import SpotifyClient
 
-/// What the user asked `margin note` to capture.
+/// What a capture is asked to take: *when* (the moment to pin) and *what* (the note's body),
+/// with the rules that go around them (lead, pausing, tags).
+///
+/// `margin note`, `note --voice`, and `watch`'s `n` and `v` all describe their note this way and
+/// hand it to ``NoteCapture/capture(_:)``, so the rules are the same whichever way a note comes.
 public struct CaptureRequest: Sendable {
-    /// Where the note's text comes from.
-    public enum Source: Sendable {
-        /// Text the user already gave (arguments or stdin).
-        case text(String)
-        /// Text still to be written (an editor): the moment is pinned first, and playback is
-        /// paused while it is written and resumed after.
-        case compose(@Sendable () async throws -> String)
-        /// A note spoken after the moment is pinned: playback is paused while the user speaks
-        /// and resumed after, as for ``compose(_:)``. Its text may be empty (a recording the
-        /// recognizer could not transcribe is still a note), and it may add tags. When it
-        /// throws, nothing is stored and ``CaptureFailure/abandoned(moment:reason:)`` carries
-        /// the pinned moment, so the user can still take the note by hand.
-        case dictate(@Sendable () async throws -> Dictation)
+    /// The moment the note belongs to.
+    public enum When: Sendable {
+        /// The player's position now, read with one request; ``leadMs`` before it.
+        case now
+        /// The item playing now (one request), at this exact position (`--at`): no lead.
+        case at(positionMs: Int)
+        /// This episode at this exact position (`--episode` with `--at`): no request for the
+        /// moment, no lead.
+        case episode(id: String, positionMs: Int)
+        /// A moment already known, as a view that polls the player knows it at a key press:
+        /// the snapshot then (nil when nothing was known), and why nothing was known. No
+        /// request is made; ``leadMs`` applies as for ``now``.
+        case seen(PlaybackSnapshot?, unknown: String?)
     }
 
-    /// What a ``Source/dictate(_:)`` source gives.
-    public struct Dictation: Sendable {
+    /// Where the note's text comes from.
+    public enum What: Sendable {
+        /// Text the user already gave (arguments, stdin).
+        case text(String)
+        /// Text still to be written (an editor, `watch`'s line): run after the moment is pinned,
+        /// with playback paused meanwhile when ``pauseWhileWriting`` says so. An empty text
+        /// stores nothing (``CaptureFailure/empty``).
+        case compose(@Sendable () async throws -> Written)
+        /// A note spoken after the moment is pinned, playback paused as for ``compose(_:)``. Its
+        /// text may be empty (a recording that could not be transcribed is still a note). When
+        /// it throws, nothing is stored and ``CaptureFailure/abandoned(moment:reason:)`` carries
+        /// the pinned moment, so the user can still take the note by hand.
+        case dictate(@Sendable () async throws -> Written)
+
+        /// The text when it is known before the capture starts.
+        var given: String? {
+            if case .text(let text) = self { return text }
+            return nil
+        }
+
+        /// A body that takes the user's time, during which playback may be paused.
+        var isSlow: Bool {
+            if case .text = self { return false }
+            return true
+        }
+    }
+
+    /// What a written or spoken body gives: its text and the tags it adds.
+    public struct Written: Sendable, Equatable {
         public var text: String
         public var tags: [String]
-        public init(text: String, tags: [String]) {
+        public init(text: String, tags: [String] = []) {
             self.text = text
             self.tags = tags
         }
     }
 
-    public var source: Source
+    public var when: When
+    public var what: What
     /// Tags, already checked against ``NoteTag``'s rule.
     public var tags: [String]
-    /// Pin to this episode instead of the playing one (needs ``positionMs``).
-    public var episodeID: String?
-    /// Pin at this position instead of the player's.
-    public var positionMs: Int?
-    /// Pause playback once the note is saved.
-    public var pauseAfter: Bool
-    /// Pin this many milliseconds before the player's position (`--ago`, `note.lead`): a thought
-    /// usually comes just after what prompted it. Never before 0:00; ignored when
-    /// ``positionMs`` is given, since that position is exact.
+    /// Pin this many milliseconds before the moment (`--ago`, `note.lead`): a thought usually
+    /// comes just after what prompted it. Never before 0:00; exact positions ignore it.
     public var leadMs: Int
+    /// Pause playback while a slow body (``What/compose(_:)``, ``What/dictate(_:)``) is
+    /// written, and resume it after if margin paused it.
+    public var pauseWhileWriting: Bool
+    /// Leave playback paused once a pinned note is saved (`--pause`).
+    public var pauseAfter: Bool
     /// The id the note gets (a voice note's recording is kept under it before the note is
     /// stored); a new one when nil.
     public var noteID: String?
 
-    public init(source: Source, tags: [String] = [], episodeID: String? = nil, positionMs: Int? = nil, pauseAfter: Bool = false,
-                leadMs: Int = 0, noteID: String? = nil) {
-        self.noteID = noteID
-        self.source = source
+    public init(when: When = .now, what: What, tags: [String] = [], leadMs: Int = 0, pauseWhileWriting: Bool = true,
+                pauseAfter: Bool = false, noteID: String? = nil) {
+        self.when = when
+        self.what = what
         self.tags = tags
-        self.episodeID = episodeID
-        self.positionMs = positionMs
-        self.pauseAfter = pauseAfter
         self.leadMs = max(leadMs, 0)
+        self.pauseWhileWriting = pauseWhileWriting
+        self.pauseAfter = pauseAfter
+        self.noteID = noteID
     }
 }

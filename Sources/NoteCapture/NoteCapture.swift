@@ -2,12 +2,16 @@ import Foundation
 import NoteStore
 import SpotifyClient
 
-/// Taking a note: the moment first, then the text, then the store.
+/// Taking a note, whichever way it comes: the one capture use case.
 ///
-/// Capture never loses text: whatever Spotify does, the note is stored (unpinned, with the
-/// reason, when it cannot be pinned). Only an empty text, a store that cannot be written, or a
-/// pin the user asked for that cannot be right (past the episode's end, an episode Spotify
-/// does not have) end without a note, and each such failure carries the text.
+/// Every capture runs the same steps in the same order: the moment is pinned (at most one
+/// request, read while the store opens), playback is paused if the body takes the user's time,
+/// the body is written or spoken, the note is stored, and playback is resumed if margin paused
+/// it. Capture never loses text: whatever Spotify does, the note is stored (unpinned, with the
+/// reason, when it cannot be pinned). Only an empty text, a store that cannot be written, a pin
+/// the user asked for that cannot be right (past the episode's end, an episode Spotify does not
+/// have), or a body that ended without a note end without one, and each such failure carries
+/// the text it had.
 public struct NoteCapture: Sendable {
     /// Spotify, or nil when margin cannot reach it (not configured, config unreadable).
     public var player: (any CapturePlayer)?
@@ -29,164 +33,98 @@ public struct NoteCapture: Sendable {
         self.now = now
     }
 
-    /// Captures `request`: reads the moment (one request), gets the text, stores the note.
+    /// Captures `request`: pin, pause, body, store, resume.
     public func capture(_ request: CaptureRequest) async throws -> CaptureOutcome {
         let takenAt = now()
-        var warnings: [String] = []
-        var read: Result<Pin, Unpinned>?
-        var text: String
-        var tags = request.tags
-        switch request.source {
-        case .text(let given):
-            text = given
-        case .compose(let write):
-            (text, read) = try await compose(write, warnings: &warnings)
-        case .dictate(let speak):
-            let dictation: CaptureRequest.Dictation
-            (dictation, read) = try await dictate(speak, warnings: &warnings)
-            text = dictation.text
-            tags += dictation.tags.filter { !tags.contains($0) }
-        }
-        if case .dictate = request.source {} else {
-            guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { throw CaptureFailure.empty }
-        }
+        let given = request.what.given ?? ""
+        if request.what.given != nil, !Self.hasText(given) { throw CaptureFailure.empty }
+        let slow = request.what.isSlow && request.pauseWhileWriting
 
-        // The player is read while the store opens: neither waits for the other.
-        let asksPlayer = request.episodeID == nil && read == nil
-        async let live = asksPlayer ? readMoment().pin : nil
+        // 1. The moment: the player is read while the store opens, neither waits for the other.
+        async let reading = read(request.when, needsPlayback: slow)
         let store: NoteDatabase
-        do { store = try openStore() } catch { throw CaptureFailure.unsaved(text: text, reason: PinRules.describe(error)) }
-
-        var pin: Pin?, reason: String?
+        do { store = try openStore() } catch { throw CaptureFailure.unsaved(text: given, reason: PinRules.describe(error)) }
+        var warnings: [String] = []
+        let moment: Moment
         do throws(PinProblem) {
-            if let episodeID = request.episodeID, let position = request.positionMs {
-                let (manual, warning) = try await self.pin(episode: episodeID, at: position, store: store)
-                pin = manual
-                warnings += warning.map { [$0] } ?? []
-            } else {
-                switch await live ?? read {
-                case .success(let found)?: pin = found
-                case .failure(let unpinned)?: reason = unpinned.reason
-                case nil: reason = playerUnavailable ?? "Spotify is not configured"
-                }
-                if let found = pin, let position = request.positionMs {
-                    pin = try PinRules.moved(found, to: position)
-                } else if var found = pin, request.leadMs > 0 {
-                    found.progressMs = max(found.progressMs - request.leadMs, 0)
-                    pin = found
-                }
-            }
+            moment = try await settle(request, reading: await reading, store: store, warnings: &warnings)
         } catch {
-            throw CaptureFailure.refused(text: text, error)
+            throw CaptureFailure.refused(text: given, error)
         }
 
-        var note = Note(text: text, tags: tags, createdAt: takenAt, pin: pin)
-        if let id = request.noteID { note.id = id }
-        do { try store.insert(note) } catch { throw CaptureFailure.unsaved(text: text, reason: PinRules.describe(error)) }
-        if request.pauseAfter, pin != nil, let player {
-            do { try await player.pause() } catch {
-                warnings.append("the note is saved, but playback was not paused: \(PinRules.describe(error))")
-            }
-        }
-        return CaptureOutcome(note: note, unpinnedReason: pin == nil ? reason : nil, warnings: warnings, store: store)
-    }
+        // 2. Playback pauses while the user writes or speaks, if it plays.
+        let activity = if case .dictate = request.what { "spoke" } else { "wrote" }
+        let paused = slow && moment.playing ? await pause(while: activity, warnings: &warnings) : false
 
-    /// Pins the moment the user started writing, pauses while they write, resumes after.
-    private func compose(_ write: @Sendable () async throws -> String,
-                         warnings: inout [String]) async throws -> (String, Result<Pin, Unpinned>) {
-        try await pausing(while: "wrote", warnings: &warnings) { _ in try await write() }
-    }
-
-    /// Pins the moment the user started speaking, pauses while they speak, resumes after; when
-    /// the dictation fails, nothing is stored and the failure carries the moment.
-    private func dictate(_ speak: @Sendable () async throws -> CaptureRequest.Dictation,
-                         warnings: inout [String]) async throws -> (CaptureRequest.Dictation, Result<Pin, Unpinned>) {
-        try await pausing(while: "spoke", warnings: &warnings) { pin in
-            do { return try await speak() } catch {
-                throw CaptureFailure.abandoned(moment: try? pin.get(), reason: PinRules.describe(error))
-            }
-        }
-    }
-
-    /// Reads the moment, pauses playback if it plays, runs `body`, and resumes.
-    private func pausing<Value: Sendable>(
-        while activity: String, warnings: inout [String], _ body: (Result<Pin, Unpinned>) async throws -> Value
-    ) async throws -> (Value, Result<Pin, Unpinned>) {
-        let (snapshot, pin) = await readMoment()
-        var paused = false
-        if snapshot?.isPlaying == true, let player {
-            do {
-                try await player.pause()
-                paused = true
-            } catch {
-                warnings.append("playback was not paused while you \(activity): \(PinRules.describe(error))")
-            }
-        }
-        let text: Value
+        // 3. The body.
+        let written: CaptureRequest.Written
         do {
-            text = try await body(pin)
+            written = try await body(request.what, pin: moment.pin)
         } catch {
             if paused { try? await player?.resume() }
             throw error
         }
-        if paused, let player {
-            do { try await player.resume() } catch {
-                warnings.append("playback was not resumed: \(PinRules.describe(error))")
-            }
+        let keepsPaused = request.pauseAfter && moment.pin != nil
+        if case .compose = request.what, !Self.hasText(written.text) {
+            // Nothing is saved, so nothing keeps playback paused (not even --pause).
+            if paused { await resume(warnings: &warnings) }
+            throw CaptureFailure.empty
         }
-        return (text, pin)
-    }
 
-    /// One `currently-playing` request within ``pinDeadline``: the snapshot, and the pin or
-    /// why there is none.
-    func readMoment() async -> (snapshot: PlaybackSnapshot?, pin: Result<Pin, Unpinned>) {
-        guard let player else { return (nil, .failure(Unpinned(playerUnavailable ?? "Spotify is not configured"))) }
-        let limit = pinDeadline
-        let started = ContinuousClock.now
+        // 4. The note is stored, then playback goes back to how margin found it (or stays
+        // paused with --pause).
+        var note = Note(text: written.text, tags: request.tags + written.tags.filter { !request.tags.contains($0) },
+                        createdAt: takenAt, pin: moment.pin)
+        if let id = request.noteID { note.id = id }
         do {
-            // The transport gives up at the deadline (refresh and retries included); the race
-            // is a backstop for a player that does not.
-            let snapshot = try await Deadline.run(limit + .milliseconds(500)) { try await player.currentlyPlaying(deadline: limit) }
-            return (snapshot, PinRules.pin(from: snapshot))
-        } catch where error is Deadline.Passed || Self.isPinTimeout(error, after: ContinuousClock.now - started, limit: limit) {
-            return (nil, .failure(Unpinned(Deadline.Passed(limit: limit).description)))
+            try store.insert(note)
         } catch {
-            return (nil, .failure(Unpinned(PinRules.describe(error))))
+            if paused { try? await player?.resume() }
+            throw CaptureFailure.unsaved(text: written.text, reason: PinRules.describe(error))
         }
-    }
-
-    /// True when the pin timeout ended the request rather than the request timeout, so the
-    /// message names the one to raise.
-    private static func isPinTimeout(_ error: any Error, after elapsed: Duration, limit: Duration) -> Bool {
-        guard case SpotifyError.timeout = error else { return false }
-        return elapsed >= limit - .milliseconds(50)
-    }
-
-    /// A pin to episode `id` at `position`, with names from the store's cache or from Spotify,
-    /// and a warning when Spotify could not be asked.
-    ///
-    /// Offline the id alone is pinned (names are filled in later); an episode Spotify says does
-    /// not exist, or a position past its end, is refused.
-    public func pin(episode id: String, at position: Int, store: NoteDatabase) async throws(PinProblem) -> (Pin, String?) {
-        var info = try? store.episode(id: id)
-        var warning: String?
-        if info == nil, let player {
-            do {
-                let episode = try await Deadline.run(pinDeadline) { try await player.episode(id: id) }
-                let fetched = EpisodeInfo(id: episode.id, name: episode.name, showID: episode.showID, showName: episode.showName,
-                                          durationMs: episode.durationMs, releaseDate: episode.releaseDate,
-                                          resumePositionMs: episode.resumePositionMs, fullyPlayed: episode.fullyPlayed, fetchedAt: now())
-                try? store.cacheEpisode(fetched)
-                _ = try? store.fillNames(from: fetched)
-                info = fetched
-            } catch SpotifyError.notFound {
-                throw .noSuchEpisode(id: id)
-            } catch {
-                warning = "could not check the episode with Spotify (\(PinRules.describe(error))); its name is filled in later"
+        if paused, !keepsPaused {
+            await resume(warnings: &warnings)
+        } else if keepsPaused, !paused, let player {
+            do { try await player.pause() } catch {
+                warnings.append("the note is saved, but playback was not paused: \(PinRules.describe(error))")
             }
         }
-        let pin = Pin(itemType: "episode", itemID: id, itemURI: "spotify:episode:\(id)", itemName: info?.name,
-                      showID: info?.showID, showName: info?.showName, progressMs: 0, durationMs: info?.durationMs)
-        return (try PinRules.moved(pin, to: position), warning)
+        return CaptureOutcome(note: note, unpinnedReason: moment.pin == nil ? moment.reason : nil, warnings: warnings, store: store)
+    }
+
+    /// Runs the body; a dictation that fails becomes ``CaptureFailure/abandoned(moment:reason:)``.
+    private func body(_ what: CaptureRequest.What, pin: Pin?) async throws -> CaptureRequest.Written {
+        switch what {
+        case .text(let text):
+            return CaptureRequest.Written(text: text)
+        case .compose(let write):
+            return try await write()
+        case .dictate(let speak):
+            do { return try await speak() } catch let failure as CaptureFailure { throw failure } catch {
+                throw CaptureFailure.abandoned(moment: pin, reason: PinRules.describe(error))
+            }
+        }
+    }
+
+    /// Pauses playback; true when margin paused it (and so must resume it).
+    private func pause(while activity: String, warnings: inout [String]) async -> Bool {
+        guard let player else { return false }
+        do {
+            try await player.pause()
+            return true
+        } catch {
+            warnings.append("playback was not paused while you \(activity): \(PinRules.describe(error))")
+            return false
+        }
+    }
+
+    private func resume(warnings: inout [String]) async {
+        do { try await player?.resume() } catch {
+            warnings.append("playback was not resumed: \(PinRules.describe(error))")
+        }
+    }
+
+    private static func hasText(_ text: String) -> Bool {
+        text.unicodeScalars.contains { !$0.properties.isWhitespace }
     }
 }

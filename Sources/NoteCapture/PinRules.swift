@@ -1,6 +1,7 @@
 import Foundation
 import NoteStore
 import SpotifyClient
+import Voice
 
 /// The rules that turn what the player says into a pin, or into the reason there is none.
 public enum PinRules {
@@ -28,6 +29,24 @@ public enum PinRules {
         }
     }
 
+    /// A pin for a moment a view already knows (a key press in `watch`): as ``pin(from:)``,
+    /// and when nothing was known, `unknown` says why ("Spotify had not answered yet").
+    public static func pin(seen snapshot: PlaybackSnapshot?, unknown: String?) -> Result<Pin, Unpinned> {
+        if snapshot == nil, let unknown { return .failure(Unpinned(unknown)) }
+        return pin(from: snapshot)
+    }
+
+    /// `pin` moved `leadMs` earlier (`--ago`, `note.lead`), never before 0:00.
+    public static func lead(_ pin: Pin, by leadMs: Int) -> Pin {
+        guard leadMs > 0 else { return pin }
+        var led = pin
+        led.progressMs = max(pin.progressMs - leadMs, 0)
+        return led
+    }
+
+    /// Why a note is unpinned when margin has no player at all.
+    static let notConfigured = "Spotify is not configured"
+
     /// `pin` moved to `positionMs`, or ``PinProblem/pastEnd`` when the item is known to end
     /// before it.
     public static func moved(_ pin: Pin, to positionMs: Int) throws(PinProblem) -> Pin {
@@ -41,7 +60,8 @@ public enum PinRules {
 
     /// A failure as one clause for the user.
     public static func describe(_ error: any Error) -> String {
-        (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        if let voice = error as? VoiceError { return voice.message }
+        return (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }
 

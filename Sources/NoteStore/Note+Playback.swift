@@ -1,3 +1,5 @@
+import SpotifyLinks
+
 /// The human and shareable forms of a pinned note's moment.
 extension Note {
     /// `"12:34"` or `"1:02:03"` from the pin's progress; nil when unpinned.
@@ -10,8 +12,7 @@ extension Note {
     /// Seconds are truncated, like `position`, so the link starts at the second the user sees.
     public var link: String? {
         guard let pin else { return nil }
-        let kind = pin.itemType == "track" ? "track" : "episode"
-        return "https://open.spotify.com/\(kind)/\(pin.itemID)?t=\(max(0, pin.progressMs) / 1000)"
+        return SpotifyLink.to(pin.itemType == "track" ? .track : .episode, pin.itemID, atMs: pin.progressMs)
     }
 
     /// Formats a playback position as `m:ss` below an hour and `h:mm:ss` from an hour on.

@@ -1,4 +1,5 @@
 import NoteStore
+import SpotifyLinks
 
 /// The Markdown export, for Obsidian and other note apps; no front matter.
 ///
@@ -80,18 +81,20 @@ struct MarkdownExport {
             let title = Self.string(row, NoteRow.heading) ?? Self.string(row, 6) ?? ""
             itemBytes = Array(item)
             pinnedItem = true
-            let link = "https://open.spotify.com/\(isTrack ? "track" : "episode")/\(String(decoding: itemBytes, as: UTF8.self))"
+            let link = SpotifyLink.to(isTrack ? .track : .episode, String(decoding: itemBytes, as: UTF8.self))
             heading("##", "[\(Self.linkText(title))](\(link))", to: &out)
         }
         let text = Self.bytes(row, 1) ?? UnsafeBufferPointer(start: nil, count: 0)
         let progress = Int(row.int64(10))
         if (pinned || text.isEmpty || !Self.needsEscape(text.first ?? 0)),
-           !text.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }), UTF8Validation.isValid(text) {
+           !text.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }), UTF8Validation.isValid(text),
+           !pinned || itemBytes.allSatisfy(SpotifyLink.isPlain) {
             out.append(UInt8(ascii: "-"))
             if pinned {
                 out.append(contentsOf: " [".utf8)
                 Note.appendPosition(milliseconds: progress, to: &out)
-                out.append(contentsOf: (isTrack ? "](https://open.spotify.com/track/" : "](https://open.spotify.com/episode/").utf8)
+                out.append(contentsOf: "](".utf8)
+                out.append(contentsOf: SpotifyLink.prefix(isTrack ? "track" : "episode").utf8)
                 out.append(contentsOf: itemBytes)
                 out.append(contentsOf: "?t=".utf8)
                 out.append(contentsOf: String(max(0, progress) / 1000).utf8)
@@ -106,7 +109,7 @@ struct MarkdownExport {
         } else {
             let string = String(decoding: text, as: UTF8.self)
             let link = pinned
-                ? "https://open.spotify.com/\(isTrack ? "track" : "episode")/\(String(decoding: itemBytes, as: UTF8.self))?t=\(max(0, progress) / 1000)"
+                ? SpotifyLink.to(isTrack ? .track : .episode, String(decoding: itemBytes, as: UTF8.self), atMs: progress)
                 : nil
             let position = pinned ? Note.formatPosition(milliseconds: progress) : nil
             var suffix: [UInt8] = []

@@ -1,4 +1,5 @@
 import NoteStore
+import SpotifyLinks
 
 /// ``NoteEncoding``'s note object, written straight from an export row's stored bytes: those
 /// of ``Note/columns``, then one tag (or NULL), one row per tag.
@@ -106,6 +107,8 @@ struct NoteRowEncoding {
               let progress = integer(row, 10), let duration = integer(row, 11)
         else { return false }
         let pinned = itemType != nil && itemID != nil && itemURI != nil && progress != nil
+        // An id outside base62 is percent-encoded in the link: the general path, Note.link, does that.
+        if pinned, let itemID, !itemID.allSatisfy(SpotifyLink.isPlain) { return false }
 
         out.append(contentsOf: NoteField.id.jsonPrefix)
         guard appendString(id, to: &out) else { return false }
@@ -146,7 +149,8 @@ struct NoteRowEncoding {
         let isTrack = itemType.elementsEqual("track".utf8)
         tail.append(UInt8(ascii: "\""))
         tail.append(contentsOf: NoteField.link.jsonPrefix)
-        tail.append(contentsOf: (isTrack ? #""https://open.spotify.com/track/"# : #""https://open.spotify.com/episode/"#).utf8)
+        tail.append(UInt8(ascii: "\""))
+        tail.append(contentsOf: SpotifyLink.prefix(isTrack ? "track" : "episode").utf8)
         let quote = tail.count
         guard appendString(itemID, to: &tail) else { return false }
         // appendString wrote the id between quotes; the link carries it bare.

@@ -1,4 +1,5 @@
 import NoteStore
+import SpotifyLinks
 
 /// One file of the Obsidian export: an episode's notes (or a track's, or every unpinned note),
 /// as YAML front matter and margin's block.
@@ -46,7 +47,7 @@ struct VaultPage {
     var key: String { itemID ?? "unpinned" }
 
     /// The page's link on open.spotify.com; nil for unpinned notes.
-    var link: String? { itemID.map { "https://open.spotify.com/\(isTrack ? "track" : "episode")/\($0)" } }
+    var link: String? { itemID.map { SpotifyLink.to(isTrack ? .track : .episode, $0) } }
 
     /// The file name a new page gets, before ``VaultDirectory`` makes it unique.
     var baseName: String {

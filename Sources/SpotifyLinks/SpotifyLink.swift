@@ -41,10 +41,16 @@ public enum SpotifyLink {
     /// The `t` of a link: whole seconds of `ms`, 0 for a negative position.
     public static func seconds(_ ms: Int) -> Int { max(ms, 0) / 1000 }
 
+    /// Whether `byte` goes into a link unchanged: an ASCII letter or digit, base62's alphabet.
+    /// An id made of these alone is written as it is.
+    public static func isPlain(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+    }
+
     /// `id` safe as one path segment. Spotify's ids are base62 and pass unchanged; anything
     /// else an API answer might carry is percent-encoded rather than break the link.
     static func escaped(_ id: String) -> String {
-        if id.utf8.allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }) { return id }
+        if id.utf8.allSatisfy(isPlain) { return id }
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove("/")
         return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id

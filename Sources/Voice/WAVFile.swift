@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// Reading and writing RIFF/WAVE files of 16-bit PCM.
@@ -69,33 +70,18 @@ public enum WAVFile {
         return bytes
     }
 
-    /// Writes `audio` to `path` atomically (a temporary file beside it, flushed, renamed),
-    /// readable by the owner alone.
+    /// Writes `audio` to `path` whole or not at all (a temporary file beside it, flushed,
+    /// renamed), readable by the owner alone.
     public static func write(_ audio: PCMAudio, to path: String) throws(VoiceError) {
-        let temporary = path + ".part-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotKeepAudio(path: path, reason: String(cString: strerror(errno))) }
-        let bytes = encode(audio)
-        var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while written < buffer.count {
-                let count = Foundation.write(descriptor, base + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
+        do {
+            try AtomicFile.write(Data(encode(audio)), to: path, exactMode: 0o600)
+        } catch let failure as AtomicFile.Failure {
+            switch failure {
+            case .cannotWrite(_, let reason): throw .cannotKeepAudio(path: path, reason: reason)
+            case .isDirectory: throw .cannotKeepAudio(path: path, reason: "it is a directory")
             }
-        }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw .cannotKeepAudio(path: path, reason: String(cString: strerror(failure)))
+        } catch {
+            throw .cannotKeepAudio(path: path, reason: error.localizedDescription)
         }
     }
 }

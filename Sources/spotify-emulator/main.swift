@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSafety
 import Foundation
 import SpotifyEmulator
 
@@ -50,7 +51,7 @@ struct SpotifyEmulatorCommand: AsyncParsableCommand {
     private func serverIdentity() throws -> ServerIdentity {
         let authority = try TestAuthority()
         if let caOut {
-            do { try Data(try authority.pem().utf8).write(to: URL(fileURLWithPath: caOut), options: .atomic) } catch {
+            do { try AtomicFile.write(Data(try authority.pem().utf8), to: caOut) } catch {
                 FileHandle.standardError.write(Data("spotify-emulator: cannot write --ca-out \(caOut): \(error.localizedDescription)\n".utf8))
                 throw ExitCode(1)
             }

@@ -164,3 +164,79 @@ struct WatchVoiceTests {
         #expect(try await tmux.exitStatus() == 0)
     }
 }
+
+/// Voice notes on a machine without a sound server: a stand-in `arecord` on PATH says a second
+/// of noise, then stays silent, so each recording ends by the 2 s of silence rule; a stand-in
+/// recognizer answers with fixed words.
+@Suite("Voice notes through a stand-in recorder", .serialized)
+struct StandInVoiceTests {
+    static let words = "the bit about cache stampedes"
+
+    /// The stand-ins in the sandbox, and the environment that puts them first on PATH.
+    static func standIns(_ sandbox: Sandbox) throws -> [String: String] {
+        let bin = sandbox.root + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let recorder = "#!/bin/sh\nhead -c 32000 /dev/urandom\nwhile :; do head -c 3200 /dev/zero || exit 0; sleep 0.1; done\n"
+        let recognizer = "#!/bin/sh\n[ -f \"$1\" ] || exit 2\necho '\(words)'\n"
+        for (name, body) in [("arecord", recorder), ("stt", recognizer)] {
+            guard FileManager.default.createFile(atPath: bin + "/" + name, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
+            else { throw CocoaError(.fileWriteUnknown) }
+        }
+        return ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+    }
+
+    @Test("note --voice and watch's v pin, pause, record, resume and save alike: one pause and one resume each")
+    func sameCapture() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let env = try Self.standIns(sandbox)
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
+
+        await sandbox.emulator.clearRequestLog()
+        let note = try await sandbox.margin("note", "--voice", "--json", env: env)
+        #expect(note.status == 0, "\(note.stderr)")
+        let byNote = await sandbox.apiRequests().map { "\($0.method) \($0.path)" }
+        #expect(byNote.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(byNote)")
+        #expect(byNote.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(byNote)")
+
+        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        await sandbox.emulator.clearRequestLog()
+        try tmux.press("v")
+        try await tmux.waitForScreen(timeout: .seconds(30)) { $0.contains("saved voice note") }
+        let byWatch = await sandbox.apiRequests().map { "\($0.method) \($0.path)" }
+        #expect(byWatch.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(byWatch)")
+        #expect(byWatch.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(byWatch)")
+
+        // Esc drops the recording: no note, no audio kept, playback resumed.
+        try tmux.press("v")
+        try await tmux.waitForScreen { $0.contains("● voice note at") }
+        try tmux.press("Escape")
+        try await tmux.waitForScreen { $0.contains("voice note cancelled; nothing was saved") }
+        try await waitFor { await sandbox.emulator.currentState().playback.isPlaying }
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+
+        let notes = try await sandbox.notes("list", "--tag", "voice", "--json")
+        #expect(notes.count == 2)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/audio")
+        #expect(kept.count == 2, "the dropped recording is not kept: \(kept)")
+        for saved in notes {
+            #expect(saved["text"] as? String == Self.words)
+            #expect(saved["pinned"] as? Bool == true)
+            let id = try #require(saved["id"] as? String)
+            #expect(FileManager.default.fileExists(atPath: sandbox.root + "/data/margin/audio/\(id).wav"))
+        }
+    }
+
+    /// Waits for `condition` with a generous limit: the machine may be loaded.
+    func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw CancellationError()
+    }
+}

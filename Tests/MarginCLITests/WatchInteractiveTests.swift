@@ -154,6 +154,48 @@ struct WatchInteractiveTests {
         #expect(try await tmux.exitStatus() == 0)
     }
 
+    @Test("n pins by the same rules as margin note: note.lead taken off, never before 0:00, the same reason when unpinned")
+    func sameRulesAsNote() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        // Paused, so that the position does not move between the two captures.
+        try await sandbox.emulator.setPlayback(.init(progressMs: 60_000, isPlaying: false))
+        for (lead, expected) in [("20", 40_000), ("90", 0)] {
+            #expect(try await sandbox.margin("config", "set", "note.lead", lead).status == 0)
+            _ = try await sandbox.take("by note, lead \(lead)")
+            let tmux = try start(sandbox)
+            defer { tmux.stop() }
+            try await tmux.waitForScreen { $0.contains(Self.episode) }
+            try tmux.press("n")
+            try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
+            try tmux.type("by watch, lead \(lead)")
+            try tmux.press("Enter")
+            try await tmux.waitForScreen { $0.contains("saved ") }
+            try tmux.press("q")
+            #expect(try await tmux.exitStatus() == 0)
+            let notes = try await sandbox.notes("list", "--json")
+            let byNote = notes.first { $0["text"] as? String == "by note, lead \(lead)" }
+            let byWatch = notes.first { $0["text"] as? String == "by watch, lead \(lead)" }
+            #expect(byNote?["progress_ms"] as? Int == expected)
+            #expect(byWatch?["progress_ms"] as? Int == expected)
+        }
+
+        // Nothing playing: both save the note unpinned, and say the same reason.
+        try await sandbox.emulator.setPlayback(.nothing)
+        let note = try await sandbox.margin("note", "nothing on")
+        #expect(note.stderr.contains("saved unpinned (nothing is playing on Spotify)"))
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains("nothing playing") }
+        try tmux.press("n")
+        try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
+        try tmux.type("nothing on either")
+        try tmux.press("Enter")
+        try await tmux.waitForScreen { $0.contains("unpinned (nothing is playing on Spotify)") }
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
     /// Waits for `condition` with a generous limit: the machine may be loaded.
     func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout

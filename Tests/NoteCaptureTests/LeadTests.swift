@@ -16,21 +16,21 @@ struct LeadTests {
     @Test("the lead is taken off the player's position")
     func leadMovesBack() async throws {
         let outcome = try await capture(ScriptedPlayer(.playing(playing(at: 754_000))))
-            .capture(CaptureRequest(source: .text("a"), leadMs: 20_000))
+            .capture(CaptureRequest(what: .text("a"), leadMs: 20_000))
         #expect(outcome.note.pin?.progressMs == 734_000)
     }
 
     @Test("a lead longer than the position pins at 0:00, never before")
     func leadClampsAtZero() async throws {
         let outcome = try await capture(ScriptedPlayer(.playing(playing(at: 5_000))))
-            .capture(CaptureRequest(source: .text("a"), leadMs: 60_000))
+            .capture(CaptureRequest(what: .text("a"), leadMs: 60_000))
         #expect(outcome.note.pin?.progressMs == 0)
     }
 
     @Test("an exact position given with --at is not moved by the lead")
     func atIsExact() async throws {
         let outcome = try await capture(ScriptedPlayer(.playing(playing(at: 754_000))))
-            .capture(CaptureRequest(source: .text("a"), positionMs: 600_000, leadMs: 20_000))
+            .capture(CaptureRequest(when: .at(positionMs: 600_000), what: .text("a"), leadMs: 20_000))
         #expect(outcome.note.pin?.progressMs == 600_000)
     }
 }

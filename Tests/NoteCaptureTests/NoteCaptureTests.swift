@@ -18,7 +18,7 @@ struct NoteCaptureTests {
     @Test("a note taken while an episode plays is pinned to it and its position, in one request")
     func pinsThePlayingEpisode() async throws {
         let player = ScriptedPlayer(.playing(playing(at: 754_000)))
-        let outcome = try await capture(player).capture(CaptureRequest(source: .text("cache stampedes"), tags: ["caching"]))
+        let outcome = try await capture(player).capture(CaptureRequest(what: .text("cache stampedes"), tags: ["caching"]))
         #expect(outcome.note.pin?.itemID == episodeID)
         #expect(outcome.note.pin?.progressMs == 754_000)
         #expect(outcome.unpinnedReason == nil)
@@ -29,7 +29,7 @@ struct NoteCaptureTests {
     @Test("a player that hangs costs the pin deadline, not the request timeout, and the note is saved unpinned")
     func hangingPlayerSavesUnpinned() async throws {
         let player = ScriptedPlayer(.hanging)
-        let outcome = try await capture(player, deadline: .milliseconds(200)).capture(CaptureRequest(source: .text("quick thought")))
+        let outcome = try await capture(player, deadline: .milliseconds(200)).capture(CaptureRequest(what: .text("quick thought")))
         #expect(outcome.note.pin == nil)
         #expect(outcome.unpinnedReason == "Spotify did not answer within 0.2 s, the pin timeout")
         #expect(try NoteDatabase(path: path).count() == 1)
@@ -41,14 +41,14 @@ struct NoteCaptureTests {
         let path = self.path
         let capture = NoteCapture(player: nil, playerUnavailable: "not logged in", openStore: { try NoteDatabase(path: path) },
                                   now: { taken })
-        let outcome = try await capture.capture(CaptureRequest(source: .text("offline")))
+        let outcome = try await capture.capture(CaptureRequest(what: .text("offline")))
         #expect(outcome.unpinnedReason == "not logged in")
         #expect(try NoteDatabase(path: path).note(id: outcome.note.id).createdAt == taken)
     }
 
     @Test("Spotify's failure becomes the reason the note is unpinned")
     func failureIsTheReason() async throws {
-        let outcome = try await capture(ScriptedPlayer(.failing(.notLoggedIn))).capture(CaptureRequest(source: .text("x")))
+        let outcome = try await capture(ScriptedPlayer(.failing(.notLoggedIn))).capture(CaptureRequest(what: .text("x")))
         #expect(outcome.note.pin == nil)
         #expect(outcome.unpinnedReason?.contains("margin login") == true)
     }
@@ -56,11 +56,11 @@ struct NoteCaptureTests {
     @Test("--at moves the pin within the playing episode, and past its end is refused with the text")
     func atMovesThePin() async throws {
         let player = ScriptedPlayer(.playing(playing()))
-        let moved = try await capture(player).capture(CaptureRequest(source: .text("a"), positionMs: 600_000))
+        let moved = try await capture(player).capture(CaptureRequest(when: .at(positionMs: 600_000), what: .text("a")))
         #expect(moved.note.pin?.progressMs == 600_000)
         await #expect(throws: CaptureFailure.refused(text: "b", .pastEnd(positionMs: 7_200_000, durationMs: 3_723_000,
                                                                                 itemName: "Ep. 42 — Naming things"))) {
-            _ = try await capture(player).capture(CaptureRequest(source: .text("b"), positionMs: 7_200_000))
+            _ = try await capture(player).capture(CaptureRequest(when: .at(positionMs: 7_200_000), what: .text("b")))
         }
         #expect(try NoteDatabase(path: path).count() == 1)
     }
@@ -70,7 +70,7 @@ struct NoteCaptureTests {
         let other = "4rOoJ6Egrf8K2IrywzwOMk"
         let episode = Episode(id: other, name: "Ep. 7", durationMs: 1_800_000, showID: "5CfCWKI5pZ28U0uOzXkDHe", showName: "Show")
         let player = ScriptedPlayer(.playing(nil), episodes: [episode])
-        let outcome = try await capture(player).capture(CaptureRequest(source: .text("x"), episodeID: other, positionMs: 60_000))
+        let outcome = try await capture(player).capture(CaptureRequest(when: .episode(id: other, positionMs: 60_000), what: .text("x")))
         #expect(outcome.note.pin?.itemName == "Ep. 7")
         #expect(outcome.note.pin?.durationMs == 1_800_000)
         #expect(try NoteDatabase(path: path).episode(id: other)?.name == "Ep. 7")
@@ -81,7 +81,7 @@ struct NoteCaptureTests {
     func unknownEpisodeRefused() async throws {
         let player = ScriptedPlayer(.playing(nil))
         await #expect(throws: CaptureFailure.refused(text: "x", .noSuchEpisode(id: "AAAAAAAAAAAAAAAAAAAAAA"))) {
-            _ = try await capture(player).capture(CaptureRequest(source: .text("x"), episodeID: "AAAAAAAAAAAAAAAAAAAAAA", positionMs: 600_000))
+            _ = try await capture(player).capture(CaptureRequest(when: .episode(id: "AAAAAAAAAAAAAAAAAAAAAA", positionMs: 600_000), what: .text("x")))
         }
         #expect(try NoteDatabase(path: path).count() == 0)
     }
@@ -89,7 +89,7 @@ struct NoteCaptureTests {
     @Test("--episode offline pins the id alone and says the name comes later")
     func manualEpisodeOffline() async throws {
         let player = ScriptedPlayer(.failing(.unreachable(endpoint: "episodes", reset: false)))
-        let outcome = try await capture(player).capture(CaptureRequest(source: .text("x"), episodeID: episodeID, positionMs: 1000))
+        let outcome = try await capture(player).capture(CaptureRequest(when: .episode(id: episodeID, positionMs: 1000), what: .text("x")))
         #expect(outcome.note.pin?.itemID == episodeID)
         #expect(outcome.note.pin?.itemName == nil)
         #expect(outcome.warnings.count == 1)
@@ -98,9 +98,9 @@ struct NoteCaptureTests {
     @Test("writing in the editor: the moment is read first, playback pauses while writing and resumes after")
     func composePausesAndResumes() async throws {
         let player = ScriptedPlayer(.playing(playing(at: 100_000)))
-        let request = CaptureRequest(source: .compose {
+        let request = CaptureRequest(what: .compose {
             #expect(await player.calls == ["currently-playing", "pause"])
-            return "written"
+            return CaptureRequest.Written(text: "written")
         })
         let outcome = try await capture(player).capture(request)
         #expect(outcome.note.text == "written")
@@ -111,13 +111,13 @@ struct NoteCaptureTests {
     @Test("a paused player is not paused or resumed around the editor; an editor failure still resumes")
     func composeEdges() async throws {
         let paused = ScriptedPlayer(.playing(playing(isPlaying: false)))
-        _ = try await capture(paused).capture(CaptureRequest(source: .compose { "x" }))
+        _ = try await capture(paused).capture(CaptureRequest(what: .compose { CaptureRequest.Written(text: "x") }))
         #expect(await paused.calls == ["currently-playing"])
 
         struct EditorFailed: Error {}
         let playingPlayer = ScriptedPlayer(.playing(playing()))
         await #expect(throws: EditorFailed.self) {
-            _ = try await capture(playingPlayer).capture(CaptureRequest(source: .compose { throw EditorFailed() }))
+            _ = try await capture(playingPlayer).capture(CaptureRequest(what: .compose { throw EditorFailed() }))
         }
         #expect(await playingPlayer.calls == ["currently-playing", "pause", "resume"])
     }
@@ -125,11 +125,11 @@ struct NoteCaptureTests {
     @Test("an empty text is refused; a store that cannot be opened gives the text back")
     func failuresCarryTheText() async throws {
         await #expect(throws: CaptureFailure.empty) {
-            _ = try await capture(nil).capture(CaptureRequest(source: .text(" \n\t")))
+            _ = try await capture(nil).capture(CaptureRequest(what: .text(" \n\t")))
         }
         let broken = NoteCapture(player: nil, openStore: { throw NoteStoreError.cannotOpen(path: "/x", reason: "gone") })
         do {
-            _ = try await broken.capture(CaptureRequest(source: .text("keep me")))
+            _ = try await broken.capture(CaptureRequest(what: .text("keep me")))
             Issue.record("a store that cannot open must fail the capture")
         } catch let failure as CaptureFailure {
             #expect(failure.text == "keep me")
@@ -139,10 +139,10 @@ struct NoteCaptureTests {
     @Test("--pause pauses once after a pinned note, and not after an unpinned one")
     func pauseAfter() async throws {
         let player = ScriptedPlayer(.playing(playing()))
-        _ = try await capture(player).capture(CaptureRequest(source: .text("x"), pauseAfter: true))
+        _ = try await capture(player).capture(CaptureRequest(what: .text("x"), pauseAfter: true))
         #expect(await player.calls == ["currently-playing", "pause"])
         let nothing = ScriptedPlayer(.playing(nil))
-        _ = try await capture(nothing).capture(CaptureRequest(source: .text("y"), pauseAfter: true))
+        _ = try await capture(nothing).capture(CaptureRequest(what: .text("y"), pauseAfter: true))
         #expect(await nothing.calls == ["currently-playing"])
     }
 }

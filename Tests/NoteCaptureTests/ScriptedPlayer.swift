@@ -14,9 +14,13 @@ actor ScriptedPlayer: CapturePlayer {
     private let answer: Answer
     private let episodes: [String: Episode]
     private(set) var calls: [String] = []
+    /// What `onResume` said at each resume (the store's note count, say).
+    private(set) var notesAtResume: [Int] = []
+    private let onResume: (@Sendable () -> Int)?
 
-    init(_ answer: Answer, episodes: [Episode] = []) {
+    init(_ answer: Answer, episodes: [Episode] = [], onResume: (@Sendable () -> Int)? = nil) {
         self.answer = answer
+        self.onResume = onResume
         self.episodes = Dictionary(uniqueKeysWithValues: episodes.map { ($0.id, $0) })
     }
 
@@ -40,7 +44,10 @@ actor ScriptedPlayer: CapturePlayer {
     }
 
     func pause() async throws { calls.append("pause") }
-    func resume() async throws { calls.append("resume") }
+    func resume() async throws {
+        calls.append("resume")
+        if let onResume { notesAtResume.append(onResume()) }
+    }
 }
 
 let episodeID = "512ojhOuo1ktJprKbVcKyQ"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MarginConfig
 import MarginViews
+import NoteCapture
 import NoteStore
 import Voice
 

@@ -63,17 +63,17 @@ extension MarginCommand {
                 throw UnknownEpisodeName(failure: failure, text: text.isEmpty ? nil : text.joined(separator: " "))
             }
             let noteID = UUID().uuidString.lowercased()
-            let source: CaptureRequest.Source
-            if voice {
-                let dictation = VoiceCapture(settings: settings, storePath: store.path(settings), audioFile: audio,
-                                             maxSeconds: maxSeconds, noteID: noteID)
-                source = .dictate { try await dictation.dictate() }
-            } else {
-                source = NoteDraft.source(words: text, environment: settings.environment)
+            let when: CaptureRequest.When = switch (episodeID, at?.milliseconds) {
+            case (let id?, let position?): .episode(id: id, positionMs: position)
+            case (nil, let position?): .at(positionMs: position)
+            default: .now
             }
-            let request = CaptureRequest(
-                source: source, tags: try Tags.normalize(tags),
-                episodeID: episodeID, positionMs: at?.milliseconds, pauseAfter: pause, leadMs: lead(settings), noteID: noteID)
+            let what = voice
+                ? VoiceCapture(settings: settings, storePath: store.path(settings), audioFile: audio, maxSeconds: maxSeconds,
+                               noteID: noteID).body
+                : NoteDraft.body(words: text, environment: settings.environment)
+            let request = CaptureRequest(when: when, what: what, tags: try Tags.normalize(tags), leadMs: lead(settings),
+                                         pauseAfter: pause, noteID: noteID)
             let outcome: CaptureOutcome
             do {
                 outcome = try await capture(settings, configProblem: configProblem).capture(request)
@@ -138,60 +138,4 @@ extension MarginCommand {
             }
         }
     }
-}
-
-/// Why `margin note` saved nothing; the text is echoed so it is never lost.
-struct NoteFailure: MarginError {
-    let failure: CaptureFailure
-
-    init(_ failure: CaptureFailure) { self.failure = failure }
-
-    var errorDescription: String? {
-        let echo = failure.text.map { ". Its text:\n\($0)" } ?? ""
-        switch failure {
-        case .empty:
-            return "the note is empty; nothing was saved"
-        case .unsaved(_, let reason):
-            return "could not save the note (\(reason))\(echo)"
-        case .refused(_, .pastEnd(let position, let duration, let name)):
-            let item = name.map { "'\(Terminal.sanitize($0))'" } ?? "the episode"
-            return """
-                --at \(TimeValue.format(milliseconds: position)) is past the end of \(item) \
-                (\(TimeValue.format(milliseconds: duration))); nothing was saved. Give a time before the end\(echo)
-                """
-        case .refused(_, .noSuchEpisode(let id)):
-            return "Spotify has no episode '\(id)'; nothing was saved. Check the id with 'margin now' or the share link\(echo)"
-        case .abandoned(let moment, let reason):
-            guard let moment else { return "\(reason); nothing was saved" }
-            let place = moment.itemName.map { " in '\(Terminal.sanitize($0))'" } ?? ""
-            let at = TimeValue.format(milliseconds: moment.progressMs)
-            // `--episode` pins to episodes alone; a track's moment is told as it is.
-            guard moment.itemType == "episode" else { return "\(reason); nothing was saved. The moment was \(at)\(place)" }
-            return """
-                \(reason); nothing was saved. The moment was \(at)\(place): \
-                margin note --episode \(moment.itemID) --at \(at) "your thought"
-                """
-        }
-    }
-
-    var exitStatus: ExitStatus {
-        switch failure {
-        case .refused(_, .pastEnd): .usage
-        case .refused(_, .noSuchEpisode): .notFound
-        case .empty, .unsaved, .abandoned: .failure
-        }
-    }
-}
-
-/// An `--episode` name that names no single episode: nothing was taken, so the words typed
-/// are echoed, as for every capture that stores nothing.
-struct UnknownEpisodeName: MarginError {
-    let failure: NameMatchFailure
-    let text: String?
-
-    var errorDescription: String? {
-        (failure.errorDescription ?? "no such episode") + (text.map { ". Nothing was saved; its text:\n\($0)" } ?? "")
-    }
-
-    var exitStatus: ExitStatus { failure.exitStatus }
 }

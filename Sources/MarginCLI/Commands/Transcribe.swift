@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MarginConfig
 import MarginViews
+import NoteCapture
 import NoteStore
 import NoteTransfer
 import Voice
@@ -21,20 +22,15 @@ extension MarginCommand {
         func run() async throws {
             let settings = try Settings()
             let database = try store.open(settings)
-            var note = try database.resolve(prefix: id)
-            let short = String(note.id.prefix(8))
-            let path = VoiceNote.audioPath(noteID: note.id, store: store.path(settings))
-            guard FileManager.default.fileExists(atPath: path) else { throw VoiceCommandError.noRecording(id: short) }
-            let audio = try WAVFile.read(path: path)
-            let transcriber = try settings.transcriber()
-            let text = try await transcriber.transcribe(audio, file: path)
-            guard !text.isEmpty else {
-                throw VoiceError.transcriberFailed(command: transcriber.name, reason: "recognized no words; 'margin edit \(short)' types them")
+            let found = try database.resolve(prefix: id)
+            let short = String(found.id.prefix(8))
+            let note: Note
+            do {
+                note = try await Transcription.redo(found, in: database, storePath: store.path(settings), with: try settings.transcriber())
+            } catch Transcription.Failure.noRecording {
+                throw VoiceCommandError.noRecording(id: short)
             }
-            note.text = text
-            note.tags.removeAll { $0 == VoiceNote.untranscribedTag }
-            note = try database.update(note)
-            try Console.out(json ? NoteEncoding.object(note) : "Transcribed \(short): \(Terminal.sanitize(text))")
+            try Console.out(json ? NoteEncoding.object(note) : "Transcribed \(short): \(Terminal.sanitize(note.text))")
         }
     }
 }

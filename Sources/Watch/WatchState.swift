@@ -1,4 +1,5 @@
 import Foundation
+import NoteCapture
 import NoteStore
 import SpotifyClient
 
@@ -25,28 +26,29 @@ struct WatchState: Sendable {
 
     /// A voice note being recorded: its pin was fixed at the key press, as a draft's.
     struct Recording: Equatable, Sendable {
-        var moment: PlaybackSnapshot?
-        var unpinnedReason: String?
-        var pausedPlayback = false
+        /// The pin fixed at the key press, or why there is none.
+        var pin: Result<Pin, Unpinned>
         var seconds = 0.0
         var level = 0.0
         /// The recording has ended and is being transcribed and saved.
         var finishing = false
         /// Esc: the recording is dropped, nothing is saved.
         var cancelled = false
+
+        var positionMs: Int? { (try? pin.get())?.progressMs }
     }
 
     /// A note being written: its pin was fixed at the key press and never moves.
     struct Draft: Equatable, Sendable {
-        /// The snapshot at the key press, moved to the position then; nil when nothing was known.
-        var moment: PlaybackSnapshot?
-        /// Why there is no moment, when there is none.
-        var unpinnedReason: String?
+        /// The moment of the key press as capture takes it (before the lead).
+        var seen: PlaybackSnapshot?
+        /// Why nothing was known at the key press, when nothing was.
+        var unknown: String?
+        /// The pin capture makes of that moment, or why there is none.
+        var pin: Result<Pin, Unpinned>
         var editor = LineEditor()
-        /// Playback was paused for this note and is resumed when it is saved or cancelled.
-        var pausedPlayback = false
 
-        var positionMs: Int? { moment?.progressMs }
+        var positionMs: Int? { (try? pin.get())?.progressMs }
     }
 
     /// The position now: the last poll's, plus the time since while playing, capped at the end.

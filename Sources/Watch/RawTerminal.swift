@@ -49,7 +49,13 @@ struct RawTerminal: Sendable {
     /// Writes `text` to the terminal; a terminal that is gone has nothing left to show, so a
     /// failure is dropped (the event loop ends on a hang-up or a closed input instead).
     func write(_ text: String) {
-        try? OutputFile.standardOutput.write(text)
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// On a crash (a trap, an abort, a bad access) the terminal is put back before the process
@@ -66,21 +72,40 @@ struct RawTerminal: Sendable {
         }
     }
 
+    /// Sends stderr to /dev/null; returns the descriptor that puts it back.
+    static func silenceStandardError() -> Int32 {
+        let saved = dup(STDERR_FILENO)
+        let null = open("/dev/null", O_WRONLY)
+        if null >= 0 {
+            dup2(null, STDERR_FILENO)
+            close(null)
+        }
+        return saved
+    }
+
+    /// Puts back the stderr ``silenceStandardError()`` saved.
+    static func restoreStandardError(_ saved: Int32) {
+        guard saved >= 0 else { return }
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+    }
+
     /// The terminal's size in cells, or 80×24 when it does not say.
     static func size() -> (width: Int, height: Int) {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
             return (Int(size.ws_col), Int(size.ws_row))
         }
-        return (Terminal.width(), 24)
+        let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+        return (columns > 0 ? columns : 80, 24)
     }
 }
 
 /// Why the interactive `watch` could not start.
-enum WatchError: MarginError {
+public enum WatchError: LocalizedError, Equatable {
     case notATerminal
 
-    var errorDescription: String? {
+    public var errorDescription: String? {
         "cannot switch the terminal to interactive mode; run 'margin watch' with its output piped for the line-per-change view"
     }
 }

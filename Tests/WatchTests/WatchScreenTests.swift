@@ -1,8 +1,9 @@
 import Foundation
+import NoteCapture
 import NoteStore
 import SpotifyClient
 import Testing
-@testable import MarginCLI
+@testable import Watch
 
 @Suite("The interactive watch screen, drawn without a terminal")
 struct WatchScreenTests {
@@ -84,7 +85,8 @@ struct WatchScreenTests {
     @Test("the note being written shows its fixed pin and its text; the footer its keys")
     func draft() {
         var writing = state()
-        writing.draft = WatchState.Draft(moment: writing.moment(at: start), unpinnedReason: nil, editor: LineEditor("cache"))
+        let seen = writing.moment(at: start)
+        writing.draft = WatchState.Draft(seen: seen, unknown: nil, pin: PinRules.pin(seen: seen, unknown: nil), editor: LineEditor("cache"))
         let frame = WatchScreen.render(writing, at: start + .seconds(60), width: 100, height: 30)
         #expect(frame.lines[28].text == "note at 12:34 › cache")
         #expect(frame.lines[29].text == "Enter save · Esc cancel")

@@ -1,24 +1,21 @@
 import Foundation
-import Synchronization
-import Voice
-import MarginViews
-import FileSafety
 
 /// How the user ends a recording: Enter, or Ctrl-C (which then ends the recording, not margin).
-enum StopKeys {
-    /// Yields once for each Enter on stdin and each Ctrl-C, until ``restore()``.
+public enum StopKeys {
+    /// Yields once for each Enter on stdin (unless `watchingStdin` is false: a stdin closed at
+    /// start) and each Ctrl-C, until ``restore()``.
     ///
     /// Ctrl-C's handler writes a byte to a pipe (about all a signal handler may do); a thread
     /// of its own waits on that pipe and on stdin. It lives as long as the process, which ends
     /// soon after the recording.
-    static func stream() -> AsyncStream<Void> {
+    public static func stream(watchingStdin: Bool = true) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         let pipe = interruptPipe
         signal(SIGINT) { _ in
             var byte: UInt8 = 1
             _ = write(interruptPipe.write, &byte, 1)
         }
-        let watchStdin = !StandardStreams.closedAtStart.contains(STDIN_FILENO)
+        let watchStdin = watchingStdin
         Thread.detachNewThread {
             var descriptors = [pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)]
             if watchStdin { descriptors.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
@@ -45,7 +42,7 @@ enum StopKeys {
     }
 
     /// Ctrl-C ends margin again.
-    static func restore() {
+    public static func restore() {
         signal(SIGINT, SIG_DFL)
     }
 }
@@ -57,35 +54,3 @@ private let interruptPipe: (read: Int32, write: Int32) = {
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
     return (descriptors[0], descriptors[1])
 }()
-
-/// The level meter and elapsed time on stderr while recording on a terminal.
-final class LevelMeter: Sendable {
-    let enabled: Bool
-    let maxSeconds: Double
-    private let shownAt = Mutex<Double>(-1)
-
-    init(enabled: Bool, maxSeconds: Double) {
-        self.enabled = enabled
-        self.maxSeconds = maxSeconds
-    }
-
-    func start() {
-        guard enabled else { return }
-        Console.err("Recording: say the note. Enter or Ctrl-C ends it, and so do 2 s of silence.")
-    }
-
-    func show(_ progress: Recorder.Progress) {
-        guard enabled, shownAt.withLock({ last in
-            guard progress.seconds - last >= 0.1 else { return false }
-            last = progress.seconds
-            return true
-        }) else { return }
-        let elapsed = TimeValue.format(milliseconds: Int(progress.seconds * 1000))
-        Console.prompt("\r\u{1B}[2K● \(elapsed) \(Terminal.bar(fraction: SpeechGate.loudness(progress.level))) of \(Int(maxSeconds)) s max")
-    }
-
-    func end() {
-        guard enabled else { return }
-        Console.prompt("\r\u{1B}[2K")
-    }
-}

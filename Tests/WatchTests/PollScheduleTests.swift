@@ -1,5 +1,5 @@
 import Testing
-@testable import MarginCLI
+@testable import Watch
 
 @Suite("When watch polls")
 struct PollScheduleTests {

@@ -1,4 +1,5 @@
 import Foundation
+import NoteCapture
 import SpotifyClient
 
 extension WatchSession {
@@ -30,19 +31,20 @@ extension WatchSession {
         }
     }
 
-    /// Keys while a note is written: Enter saves, Esc cancels, the rest edits.
+    /// Keys while a note is written: Enter saves, Esc cancels, the rest edits. The note's
+    /// capture, waiting since `n`, takes it from there (and resumes what it paused).
     mutating func edit(_ key: Key, at now: Instant) {
         guard var draft = state.draft else { return }
         switch key {
         case .enter:
             state.draft = nil
-            // Saving resumes what `n` paused: one request, whatever the save's fate.
-            if draft.pausedPlayback { command(.resume, at: now) }
-            save(draft)
+            draftReply?.yield(draft.editor.text)
+            draftReply = nil
         case .escape:
             state.draft = nil
+            draftReply?.yield(nil)
+            draftReply = nil
             state.say("note cancelled; nothing was saved", at: now)
-            if draft.pausedPlayback { command(.resume, at: now) }
         default:
             _ = draft.editor.apply(key)
             state.draft = draft
@@ -50,21 +52,10 @@ extension WatchSession {
     }
 
     /// `n`: the pin is fixed now, at the position extrapolated from the last poll (no request),
-    /// `note.lead` before it; typing for a minute does not move it.
+    /// `note.lead` before it, by capture's rules; typing for a minute does not move it.
     mutating func startNote(at now: Instant) {
-        var moment = state.moment(at: now)
-        if let position = moment?.progressMs { moment?.progressMs = max(position - leadMs, 0) }
-        var reason: String?
-        if moment == nil {
-            reason = !state.polled ? "Spotify had not answered yet"
-                : state.problem.map { "Spotify could not be reached: \($0)" } ?? "nothing was playing"
-        }
-        var draft = WatchState.Draft(moment: moment, unpinnedReason: reason)
-        if pauseOnNote, state.snapshot?.isPlaying == true {
-            draft.pausedPlayback = true
-            command(.pause, at: now)
-        }
-        state.draft = draft
+        let (seen, unknown) = moment(at: now)
+        write(WatchState.Draft(seen: seen, unknown: unknown, pin: pin(seen: seen, unknown: unknown)), pausing: pauseOnNote)
     }
 
     /// `space`: pause when playing, resume when paused.

@@ -7,11 +7,11 @@ import FileSafety
 /// Where `margin note` gets its text: the arguments, stdin when it is not a terminal, else
 /// the editor (which capture opens after pinning the moment).
 enum NoteDraft {
-    /// The capture source for `words`, reading stdin now when that is where the text is.
-    static func source(words: [String], environment: [String: String]) -> CaptureRequest.Source {
+    /// The capture body for `words`, reading stdin now when that is where the text is.
+    static func body(words: [String], environment: [String: String]) -> CaptureRequest.What {
         if !words.isEmpty { return .text(words.joined(separator: " ")) }
         guard Console.stdinIsTerminal else { return .text(standardInput()) }
-        return .compose { try Editor.edit("", environment: environment).trimmingCharacters(in: .newlines) }
+        return Editor.body(environment: environment)
     }
 
     /// All of stdin without its final newline. Bytes that are not UTF-8 are kept as U+FFFD, as

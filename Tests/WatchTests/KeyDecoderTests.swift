@@ -1,5 +1,5 @@
 import Testing
-@testable import MarginCLI
+@testable import Watch
 
 @Suite("Keys from terminal bytes")
 struct KeyDecoderTests {

@@ -1,7 +1,6 @@
 import NoteCapture
 import NoteStore
 import SpotifyClient
-import Voice
 
 /// What happens to the interactive `watch`, in the order its event loop takes it.
 enum WatchEvent: Sendable {
@@ -17,16 +16,16 @@ enum WatchEvent: Sendable {
     case polled(PollOutcome, startedAt: ContinuousClock.Instant)
     /// The notes of item `itemID`, in playback order.
     case notes(itemID: String, [Note])
+    /// A capture is sending a playback command: the view shows its effect at once.
+    case commanded(WatchSession.Command)
     /// A playback command or a save finished; what to tell in the footer.
     case finished(String?, pollSoon: Bool)
     /// A note could not be saved; it goes back into the editor, its pin and text kept.
     case unsaved(String, draft: WatchState.Draft)
     /// The voice note's recording reached this second, at this level.
     case voiceLevel(seconds: Double, level: Double)
-    /// The voice note's recording ended and is transcribed; `noteID` is the note it becomes.
-    case voiceRecorded(VoiceTake.Result, noteID: String)
-    /// The voice note's recording failed (no recorder, nothing heard): nothing is saved.
-    case voiceFailed(String)
+    /// The voice note's capture ended (saved, dropped or failed); what to tell in the footer.
+    case voiceEnded(String)
 }
 
 /// What a poll of the player came back with.

@@ -3,14 +3,18 @@ import Foundation
 import NoteStore
 import SpotifyClient
 import Voice
+import Watch
 #if canImport(Glibc)
 import Glibc
 import MarginConfig
 import MarginViews
 #endif
 
-/// `margin watch` on a terminal: sets up the session from the settings, keeps stderr off the
-/// screen while it runs, and ends the way the session ended.
+/// An interactive view that cannot start ends margin with status 1 and its message.
+extension WatchError: MarginError {}
+
+/// `margin watch` on a terminal: sets up the session from the settings, runs it, and ends the
+/// way the session ended.
 struct InteractiveWatch {
     let settings: Settings
     let api: SpotifyAPI
@@ -20,24 +24,12 @@ struct InteractiveWatch {
 
     func run() async throws {
         let settings = self.settings, store = self.store
-        var schedule = PollSchedule()
-        schedule.playingInterval = .milliseconds(Int(interval * 1000))
-        schedule.idleInterval = max(schedule.idleInterval, schedule.playingInterval)
+        let schedule = PollSchedule(playingEvery: .milliseconds(Int(interval * 1000)))
         var session = WatchSession(
             player: api, openStore: { try store.open(settings) }, leadMs: try settings.noteLeadMs(),
             pauseOnNote: try pauseOnNote || settings.pauseOnNote(),
             colour: (settings.environment["NO_COLOR"] ?? "").isEmpty, schedule: schedule, voice: Self.voice(settings, store: store))
-        // Log lines on stderr would land in the middle of the screen: while the view is up,
-        // stderr goes nowhere, and what went wrong shows in the footer instead.
-        let savedStderr = Self.silenceStandardError()
-        let ending: WatchSession.Ending, unsaved: String?
-        do {
-            (ending, unsaved) = try await session.run()
-        } catch {
-            Self.restoreStandardError(savedStderr)
-            throw error
-        }
-        Self.restoreStandardError(savedStderr)
+        let (ending, unsaved) = try await session.run()
         if let unsaved {
             Console.err("margin: the note being written was not saved; its text:\n\(Terminal.sanitize(unsaved))")
         }
@@ -55,23 +47,8 @@ struct InteractiveWatch {
     /// What `v` records with: the recorder on PATH and the configured recognizer.
     private static func voice(_ settings: Settings, store: StoreOptions) -> WatchVoice {
         var voice = WatchVoice(storePath: store.path(settings), recorder: RecorderProgram.find(environment: settings.environment))
+        // A broken `transcribe.*` setting is told when `v` is pressed, not at start.
         do { voice.transcriber = try settings.transcriber() } catch { voice.problem = error.errorDescription }
         return voice
-    }
-
-    private static func silenceStandardError() -> Int32 {
-        let saved = dup(STDERR_FILENO)
-        let null = open("/dev/null", O_WRONLY)
-        if null >= 0 {
-            dup2(null, STDERR_FILENO)
-            close(null)
-        }
-        return saved
-    }
-
-    private static func restoreStandardError(_ saved: Int32) {
-        guard saved >= 0 else { return }
-        dup2(saved, STDERR_FILENO)
-        close(saved)
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NoteCapture
 import NoteStore
 import SpotifyClient
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Glibc
 /// The interactive `watch`: one loop takes every event (keys, ticks, polls, signals, finished
 /// requests) in turn, changes ``WatchState`` and redraws. Requests run in tasks of their own
 /// and come back as events, so a slow Spotify never holds up a key press.
-struct WatchSession {
+public struct WatchSession {
     typealias Instant = ContinuousClock.Instant
 
     let player: any WatchPlayer
@@ -22,6 +23,13 @@ struct WatchSession {
     let voice: WatchVoice
     /// Ends the voice note being recorded.
     var voiceStop: AsyncStream<Void>.Continuation?
+    /// Drops the voice note being recorded (Esc, or the view ending).
+    var voiceDrop: VoiceDrop?
+    /// Hands the note being written to its capture: its text on Enter, nil on Esc.
+    var draftReply: AsyncStream<String?>.Continuation?
+    /// Captures under way: the view waits for them before it ends, so that playback a capture
+    /// paused is resumed.
+    var captures: [Task<Void, Never>] = []
     var schedule: PollSchedule
 
     var state = WatchState()
@@ -37,12 +45,12 @@ struct WatchSession {
     /// How the loop ended: an exit status, or a signal to die of once the terminal is restored.
     var ending: Ending?
 
-    enum Ending: Equatable { case status(Int32), signal(Int32) }
+    public enum Ending: Equatable, Sendable { case status(Int32), signal(Int32) }
 
     let events: AsyncStream<WatchEvent>
     let continuation: AsyncStream<WatchEvent>.Continuation
 
-    init(player: any WatchPlayer, openStore: @escaping @Sendable () throws -> NoteDatabase, leadMs: Int, pauseOnNote: Bool,
+    public init(player: any WatchPlayer, openStore: @escaping @Sendable () throws -> NoteDatabase, leadMs: Int, pauseOnNote: Bool,
          colour: Bool, schedule: PollSchedule, voice: WatchVoice = WatchVoice(storePath: "")) {
         self.voice = voice
         self.player = player
@@ -56,7 +64,11 @@ struct WatchSession {
 
     /// Runs the view until `q`, Ctrl-C, a signal or a hang-up; the terminal is restored before
     /// it returns. A note still being written is handed back so it is not lost.
-    mutating func run() async throws -> (Ending, unsavedText: String?) {
+    public mutating func run() async throws -> (Ending, unsavedText: String?) {
+        // Log lines on stderr would land in the middle of the screen: while the view is up,
+        // stderr goes nowhere, and what went wrong shows in the footer instead.
+        let savedStderr = RawTerminal.silenceStandardError()
+        defer { RawTerminal.restoreStandardError(savedStderr) }
         let terminal = try RawTerminal.enter()
         screen.colour = colour
         let sources = [SIGWINCH, SIGTERM, SIGHUP, SIGINT].map { Self.signalSource($0, continuation) }
@@ -73,8 +85,7 @@ struct WatchSession {
             terminal.restore()
         }
         await loop()
-        // Playback paused for a note that was never finished plays on.
-        if state.draft?.pausedPlayback == true || state.recording?.pausedPlayback == true { try? await player.resume() }
+        await endCaptures()
         let unsaved = state.draft?.editor.text.trimmingCharacters(in: .whitespaces)
         return (ending ?? .status(0), unsaved?.isEmpty == false ? unsaved : nil)
     }
@@ -113,20 +124,24 @@ struct WatchSession {
             polled(outcome, startedAt: startedAt, at: now)
         case .notes(let itemID, let notes):
             if state.snapshot?.itemID == itemID { state.notes = notes }
+        case .commanded(let command):
+            show(command, at: now)
         case .finished(let message, let pollSoon):
             if let message { state.say(message, at: now) }
             if pollSoon { changed(at: now) }
             loadNotes()
         case .unsaved(let message, let draft):
             state.say(message, at: now, for: .seconds(15))
-            if state.draft == nil { state.draft = draft }
+            if state.draft == nil, state.recording == nil { write(draft, pausing: false) }
         case .voiceLevel(let seconds, let level):
             state.recording?.seconds = seconds
             state.recording?.level = level
-        case .voiceRecorded(let result, let noteID):
-            recorded(result, noteID: noteID, failure: nil, at: now)
-        case .voiceFailed(let message):
-            recorded(nil, noteID: nil, failure: message, at: now)
+        case .voiceEnded(let message):
+            state.recording = nil
+            voiceStop = nil
+            voiceDrop = nil
+            state.say(message, at: now, for: .seconds(message.hasPrefix("saved") ? 6 : 15))
+            loadNotes()
         }
     }
 

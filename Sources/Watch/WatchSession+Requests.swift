@@ -12,17 +12,7 @@ extension WatchSession {
     /// Sends `command` (one request) and shows its effect at once; the next poll, made soon,
     /// confirms it.
     mutating func command(_ command: Command, at now: Instant) {
-        if var snapshot = state.moment(at: now) {
-            switch command {
-            case .pause: snapshot.isPlaying = false
-            case .resume: snapshot.isPlaying = true
-            case .seek(let target): snapshot.progressMs = target
-            }
-            state.snapshot = snapshot
-            state.polledAt = now
-        }
-        lastCommandAt = now
-        changed(at: now)
+        show(command, at: now)
         let player = self.player, continuation = self.continuation
         Task {
             do {
@@ -36,6 +26,22 @@ extension WatchSession {
                 continuation.yield(.finished(PinRules.describe(error), pollSoon: true))
             }
         }
+    }
+
+    /// Shows `command`'s effect at once, whoever sends it (the view, or a capture pausing
+    /// while a note is written), and polls soon to confirm it.
+    mutating func show(_ command: Command, at now: Instant) {
+        if var snapshot = state.moment(at: now) {
+            switch command {
+            case .pause: snapshot.isPlaying = false
+            case .resume: snapshot.isPlaying = true
+            case .seek(let target): snapshot.progressMs = target
+            }
+            state.snapshot = snapshot
+            state.polledAt = now
+        }
+        lastCommandAt = now
+        changed(at: now)
     }
 
     /// A change was seen or made: poll sooner for a while (within the budget).
@@ -110,39 +116,5 @@ extension WatchSession {
             let notes = (try? openStore().notes(NoteFilter(itemID: itemID))) ?? []
             continuation.yield(.notes(itemID: itemID, notes))
         }
-    }
-
-    /// Saves `draft` through the capture use case, as `margin note` does: same rules, same store,
-    /// `#tag` words as tags. The pin is the one fixed at the key press; no request is made.
-    func save(_ draft: WatchState.Draft) {
-        let text = draft.editor.text
-        let moment = draft.moment
-        let capture = NoteCapture(player: RememberedPlayer(moment: moment, reason: draft.unpinnedReason),
-                                  playerUnavailable: draft.unpinnedReason, openStore: openStore)
-        let episodeID = moment?.kind == .episode ? moment?.itemID : nil
-        let request = CaptureRequest(source: .text(text), tags: InlineTags.extract(text), episodeID: episodeID,
-                                     positionMs: episodeID == nil ? nil : moment?.progressMs)
-        let continuation = self.continuation
-        Task {
-            do {
-                let outcome = try await capture.capture(request)
-                let short = outcome.note.id.prefix(8)
-                let message = outcome.note.pin == nil
-                    ? "saved \(short) unpinned (\(outcome.unpinnedReason ?? "no position")); 'margin pin \(short)' pins it"
-                    : "saved \(short) at \(outcome.note.position ?? "0:00")"
-                continuation.yield(.finished(message, pollSoon: false))
-            } catch CaptureFailure.empty {
-                continuation.yield(.finished("the note is empty; nothing was saved", pollSoon: false))
-            } catch {
-                let reason = (error as? CaptureFailure).map(NoteFailure.init)?.errorDescription ?? PinRules.describe(error)
-                var kept = draft
-                kept.pausedPlayback = false
-                continuation.yield(.unsaved(Self.firstLine(reason), draft: kept))
-            }
-        }
-    }
-
-    private static func firstLine(_ text: String) -> String {
-        String(text.split(separator: "\n", maxSplits: 1).first ?? "")
     }
 }

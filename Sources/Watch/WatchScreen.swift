@@ -64,7 +64,7 @@ enum WatchScreen {
     /// fewer than 5 cells are left for it.
     static func progressLine(_ snapshot: PlaybackSnapshot, position: Int?, width: Int) -> String {
         let symbol = snapshot.isPlaying ? "▶" : "⏸"
-        let clock = "\(position.map(TimeValue.format(milliseconds:)) ?? "-:--") / \(snapshot.durationMs.map(TimeValue.format(milliseconds:)) ?? "-:--")"
+        let clock = "\(position.map { Note.formatPosition(milliseconds: $0) } ?? "-:--") / \(snapshot.durationMs.map { Note.formatPosition(milliseconds: $0) } ?? "-:--")"
         let text = "\(symbol) \(clock)"
         let barWidth = width - Cells.width(text) - 1
         guard barWidth >= 5, let duration = snapshot.durationMs, duration > 0 else { return Cells.fit(text, width: width) }
@@ -87,7 +87,7 @@ enum WatchScreen {
         return notes[start..<min(start + rows, notes.count)].enumerated().map { offset, note in
             let index = start + offset
             let mark = index == nearest ? "▸" : " "
-            let clock = TimeValue.format(milliseconds: note.pin?.progressMs ?? 0)
+            let clock = Note.formatPosition(milliseconds: note.pin?.progressMs ?? 0)
             let tags = note.tags.map { " #" + $0 }.joined()
             let text = "\(mark) \(clock.count < 5 ? " " + clock : clock)  \(Terminal.sanitize(note.text + tags))"
             return ScreenLine(text: Cells.fit(text, width: width), style: index == nearest ? .highlight : .plain)
@@ -96,7 +96,7 @@ enum WatchScreen {
 
     /// `note at 12:34 › text`, its end kept in view as it grows past the width.
     static func draftLine(_ draft: WatchState.Draft, width: Int) -> ScreenLine {
-        let prefix = draft.positionMs.map { "note at \(TimeValue.format(milliseconds: $0)) › " } ?? "note (unpinned) › "
+        let prefix = draft.positionMs.map { "note at \(Note.formatPosition(milliseconds: $0)) › " } ?? "note (unpinned) › "
         let room = width - Cells.width(prefix)
         guard room >= 8 else { return ScreenLine(text: draft.editor.visible(width: width)) }
         return ScreenLine(text: prefix + draft.editor.visible(width: room))
@@ -104,11 +104,11 @@ enum WatchScreen {
 
     /// `● voice note at 12:34 · 0:03 ━━━━──── ` while recording; `transcribing…` after.
     static func recordingLine(_ recording: WatchState.Recording, width: Int) -> ScreenLine {
-        let at = recording.moment?.progressMs.map { "voice note at \(TimeValue.format(milliseconds: $0))" } ?? "voice note (unpinned)"
+        let at = recording.positionMs.map { "voice note at \(Note.formatPosition(milliseconds: $0))" } ?? "voice note (unpinned)"
         guard !recording.finishing else {
             return ScreenLine(text: Cells.fit("\(at) · " + (recording.cancelled ? "cancelling…" : "transcribing…"), width: width))
         }
-        let elapsed = TimeValue.format(milliseconds: Int(recording.seconds * 1000))
+        let elapsed = Note.formatPosition(milliseconds: Int(recording.seconds * 1000))
         let text = "● \(at) · \(elapsed) \(Terminal.bar(fraction: SpeechGate.loudness(recording.level), width: 12))"
         return ScreenLine(text: Cells.fit(text, width: width))
     }

@@ -6,11 +6,11 @@
 /// at once instead of after a paused view's long wait. Whatever the reason, polls made while
 /// playing stay within `playingBudget` and polls made while paused within `idleBudget` in any
 /// minute, and a rate limit or failure pushes the next poll out to `notBefore`.
-struct PollSchedule: Sendable {
+public struct PollSchedule: Sendable {
     typealias Instant = ContinuousClock.Instant
 
-    var playingInterval: Duration = .seconds(3)
-    var idleInterval: Duration = .seconds(20)
+    public var playingInterval: Duration = .seconds(3)
+    public var idleInterval: Duration = .seconds(20)
     var quickInterval: Duration = .seconds(2)
     var quickWindow: Duration = .seconds(8)
     var playingBudget = 20
@@ -21,6 +21,14 @@ struct PollSchedule: Sendable {
     var lastChange: Instant?
     /// No poll before this (Retry-After, failure backoff).
     var notBefore: Instant?
+
+    public init() {}
+
+    /// A schedule polling every `interval` while playing, and no more often than that while idle.
+    public init(playingEvery interval: Duration) {
+        playingInterval = interval
+        idleInterval = max(idleInterval, interval)
+    }
 
     /// Records a poll started at `now`.
     mutating func polled(at now: Instant, playing: Bool) {

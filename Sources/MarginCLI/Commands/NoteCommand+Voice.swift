@@ -1,0 +1,87 @@
+import Foundation
+import NoteCapture
+import NoteStore
+import Synchronization
+import Voice
+import FileSafety
+import MarginConfig
+import MarginViews
+
+/// `margin note --voice`: the dictation capture runs once the moment is pinned and playback
+/// paused, with what the user hears about it on stderr.
+struct VoiceCapture: Sendable {
+    var settings: Settings
+    var storePath: String
+    var audioFile: String?
+    var maxSeconds: Double
+    var noteID: String
+
+    /// The capture body: records (or reads the file), keeps the audio beside the store under
+    /// the note's id, transcribes it, and says on stderr what was heard.
+    var body: CaptureRequest.What {
+        .dictate { try await dictate() }
+    }
+
+    func dictate() async throws -> CaptureRequest.Written {
+        let source: Dictation.Source
+        if let audioFile {
+            source = .file(audioFile)
+        } else {
+            guard let program = RecorderProgram.find(environment: settings.environment) else { throw VoiceError.noRecorder }
+            source = .microphone(program, stop: StopKeys.stream(watchingStdin: !StandardStreams.closedAtStart.contains(STDIN_FILENO)))
+        }
+        let dictation = Dictation(transcriber: try settings.transcriber(), source: source, maxSeconds: maxSeconds,
+                                  noteID: noteID, storePath: storePath)
+        let meter = LevelMeter(enabled: audioFile == nil && Console.stderrIsTerminal, maxSeconds: maxSeconds)
+        meter.start()
+        defer {
+            meter.end()
+            StopKeys.restore()
+        }
+        let result = try await dictation.take { meter.show($0) }
+        if result.cut { Console.err("margin: the recording is longer than \(Int(maxSeconds)) s (--max); the note keeps its first \(Int(maxSeconds)) s") }
+        if result.ending == .limit { Console.err("margin: stopped at the \(Int(maxSeconds)) s limit (--max)") }
+        let short = noteID.prefix(8)
+        switch result.transcript {
+        case .success(let text) where !text.isEmpty:
+            Console.err("margin: heard (\(dictation.transcriber.name), a draft; 'margin edit \(short)' corrects it): \(Terminal.sanitize(text))")
+        case .success:
+            Console.err("margin: no words recognized; the recording is kept: 'margin listen \(short)', then 'margin edit \(short)' or 'margin transcribe \(short)'")
+        case .failure(let error):
+            Console.err("margin: \(error.message); the recording is kept: 'margin transcribe \(short)' tries again")
+        }
+        return Dictation.written(result)
+    }
+}
+
+/// The level meter and elapsed time on stderr while recording on a terminal.
+final class LevelMeter: Sendable {
+    let enabled: Bool
+    let maxSeconds: Double
+    private let shownAt = Mutex<Double>(-1)
+
+    init(enabled: Bool, maxSeconds: Double) {
+        self.enabled = enabled
+        self.maxSeconds = maxSeconds
+    }
+
+    func start() {
+        guard enabled else { return }
+        Console.err("Recording: say the note. Enter or Ctrl-C ends it, and so do 2 s of silence.")
+    }
+
+    func show(_ progress: Recorder.Progress) {
+        guard enabled, shownAt.withLock({ last in
+            guard progress.seconds - last >= 0.1 else { return false }
+            last = progress.seconds
+            return true
+        }) else { return }
+        let elapsed = TimeValue.format(milliseconds: Int(progress.seconds * 1000))
+        Console.prompt("\r\u{1B}[2K● \(elapsed) \(Terminal.bar(fraction: SpeechGate.loudness(progress.level))) of \(Int(maxSeconds)) s max")
+    }
+
+    func end() {
+        guard enabled else { return }
+        Console.prompt("\r\u{1B}[2K")
+    }
+}

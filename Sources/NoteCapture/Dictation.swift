@@ -1,0 +1,51 @@
+import Foundation
+import Voice
+
+/// The body of a voice note: the recording (from the microphone or a file) kept beside the
+/// store under the note's id, then transcribed. `note --voice` and `watch`'s `v` both take
+/// their voice notes this way.
+public struct Dictation: Sendable {
+    /// Where the audio comes from.
+    public enum Source: Sendable {
+        /// The microphone through `recorder`, until `stop` yields, silence or the limit.
+        case microphone(RecorderProgram, stop: AsyncStream<Void>)
+        /// A 16-bit PCM WAV file (`--audio`).
+        case file(String)
+    }
+
+    public var transcriber: any Transcriber
+    public var source: Source
+    /// The longest recording, in seconds.
+    public var maxSeconds: Double
+    /// The note the recording belongs to: its audio is kept under this id.
+    public var noteID: String
+    /// The store's path; recordings are kept beside it.
+    public var storePath: String
+
+    public init(transcriber: any Transcriber, source: Source, maxSeconds: Double, noteID: String, storePath: String) {
+        self.transcriber = transcriber
+        self.source = source
+        self.maxSeconds = maxSeconds
+        self.noteID = noteID
+        self.storePath = storePath
+    }
+
+    /// Records (or reads), keeps and transcribes; `progress` hears the recording's level.
+    /// Only taking and keeping the audio can fail: a failed transcription is in the result.
+    public func take(progress: @escaping @Sendable (Recorder.Progress) -> Void = { _ in }) async throws(VoiceError) -> VoiceTake.Result {
+        let take = VoiceTake(transcriber: transcriber, maxSeconds: maxSeconds)
+        let from: VoiceTake.Source = switch source {
+        case .file(let path): .file(path)
+        case .microphone(let program, let stop): .microphone(Recorder(program: program), stop: stop)
+        }
+        let noteID = self.noteID, storePath = self.storePath
+        return try await take.take(from: from, progress: progress) { audio throws(VoiceError) in
+            try VoiceNote.keep(audio, noteID: noteID, store: storePath)
+        }
+    }
+
+    /// What a take gives the note: the transcript (empty when there is none) and the voice tags.
+    public static func written(_ result: VoiceTake.Result) -> CaptureRequest.Written {
+        CaptureRequest.Written(text: result.text, tags: result.tags)
+    }
+}

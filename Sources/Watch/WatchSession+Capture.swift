@@ -1,0 +1,98 @@
+import Foundation
+import NoteCapture
+import NoteStore
+import SpotifyClient
+
+extension WatchSession {
+    /// The moment of a key press as the view knows it (the last poll's snapshot, its position
+    /// extrapolated to `now`; no request), or why nothing is known.
+    func moment(at now: Instant) -> (PlaybackSnapshot?, unknown: String?) {
+        let snapshot = state.moment(at: now)
+        guard snapshot == nil else { return (snapshot, nil) }
+        if !state.polled { return (nil, "Spotify had not answered yet") }
+        return (nil, state.problem.map { "Spotify could not be reached: \($0)" })
+    }
+
+    /// The pin capture makes of a moment seen at a key press, by the same rules `margin note`
+    /// follows (``PinRules``, `note.lead` taken off, never before 0:00): what the screen shows
+    /// while the note is written is what is stored.
+    func pin(seen: PlaybackSnapshot?, unknown: String?) -> Result<Pin, Unpinned> {
+        PinRules.pin(seen: seen, unknown: unknown).map { PinRules.lead($0, by: leadMs) }
+    }
+
+    /// The capture use case as the view runs it: its own player, whose pauses show on screen.
+    var capture: NoteCapture {
+        NoteCapture(player: ViewPlayer(player: player, events: continuation), openStore: openStore)
+    }
+
+    /// Opens `draft` in the line editor and starts its capture, which pins the moment seen at
+    /// the key press, pauses playback (when `pausing` and it plays), waits for Enter or Esc,
+    /// stores the note with its `#tag` words as tags, and resumes what it paused.
+    mutating func write(_ draft: WatchState.Draft, pausing: Bool) {
+        state.draft = draft
+        let (replies, reply) = AsyncStream<String?>.makeStream()
+        draftReply = reply
+        let request = CaptureRequest(
+            when: .seen(draft.seen, unknown: draft.unknown),
+            what: .compose {
+                for await text in replies {
+                    guard let text else { break }
+                    return CaptureRequest.Written(text: text, tags: InlineTags.extract(text))
+                }
+                throw CaptureFailure.cancelled
+            },
+            leadMs: leadMs, pauseWhileWriting: pausing)
+        let capture = self.capture, continuation = self.continuation
+        captures.append(Task {
+            do {
+                let outcome = try await capture.capture(request)
+                let short = outcome.note.id.prefix(8)
+                let message = outcome.note.pin == nil
+                    ? "saved \(short) unpinned (\(outcome.unpinnedReason ?? "no position")); 'margin pin \(short)' pins it"
+                    : "saved \(short) at \(outcome.note.position ?? "0:00")"
+                continuation.yield(.finished(message, pollSoon: false))
+            } catch CaptureFailure.cancelled {
+                // Esc said so already; the view ending says so on stderr.
+            } catch CaptureFailure.empty {
+                continuation.yield(.finished("the note is empty; nothing was saved", pollSoon: false))
+            } catch let failure as CaptureFailure {
+                // Back into the editor, its pin and text kept, to try again.
+                var kept = draft
+                kept.editor = LineEditor(failure.text ?? "")
+                continuation.yield(.unsaved(Self.summary(failure), draft: kept))
+            } catch {
+                continuation.yield(.finished(PinRules.describe(error), pollSoon: false))
+            }
+        })
+    }
+
+    /// Ends the captures still waiting for a body (the view is closing): a note being written
+    /// or recorded is dropped, and each capture resumes what it paused before the view ends.
+    /// A capture busy transcribing is given a few seconds, not more.
+    mutating func endCaptures() async {
+        draftReply?.finish()
+        draftReply = nil
+        voiceDrop?.drop()
+        voiceStop?.yield(())
+        let pending = captures
+        captures = []
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for capture in pending { await capture.value } }
+            group.addTask { try? await Task.sleep(for: .seconds(3)) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// A capture's failure as one clause for the footer.
+    static func summary(_ failure: CaptureFailure) -> String {
+        switch failure {
+        case .empty: "the note is empty; nothing was saved"
+        case .unsaved(_, let reason): "could not save the note (\(reason))"
+        case .refused(_, .pastEnd): "the position is past the end of the episode; nothing was saved"
+        case .refused(_, .noSuchEpisode(let id)): "Spotify has no episode '\(id)'; nothing was saved"
+        case .abandoned(_, let reason): "\(reason); nothing was saved"
+        case .cancelled: "nothing was saved"
+        }
+    }
+}

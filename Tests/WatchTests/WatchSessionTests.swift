@@ -1,0 +1,125 @@
+import Foundation
+import NoteCapture
+import NoteStore
+import SpotifyClient
+import Testing
+@testable import Watch
+
+/// A player that records what the view asked of it, for the session's capture rules.
+actor RecordingPlayer: WatchPlayer {
+    private(set) var calls: [String] = []
+    let snapshot: PlaybackSnapshot?
+
+    init(_ snapshot: PlaybackSnapshot?) { self.snapshot = snapshot }
+
+    func currentlyPlaying(deadline: Duration) async throws -> PlaybackSnapshot? {
+        calls.append("currently-playing")
+        return snapshot
+    }
+    func playbackState() async throws -> PlaybackSnapshot? {
+        calls.append("player")
+        return snapshot
+    }
+    func episode(id: String) async throws -> Episode { throw SpotifyError.notFound(endpoint: "episodes/\(id)") }
+    func pause() async throws { calls.append("pause") }
+    func resume() async throws { calls.append("resume") }
+    func seek(positionMs: Int) async throws { calls.append("seek \(positionMs)") }
+}
+
+@Suite("The watch session takes its notes through the capture use case")
+struct WatchSessionTests {
+    let path: String
+    let episode = PlaybackSnapshot(kind: .episode, itemID: "512ojhOuo1ktJprKbVcKyQ", itemURI: "spotify:episode:512ojhOuo1ktJprKbVcKyQ",
+                                   itemName: "Ep. 42 — Naming things", showID: "5CfCWKI5pZ28U0uOzXkDHe", showName: "Craft, Code & Curiosity",
+                                   progressMs: 754_000, durationMs: 3_723_000, isPlaying: true, receivedAt: Date())
+
+    init() throws {
+        let directory = NSTemporaryDirectory() + "margin-watch-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = directory + "/notes.sqlite"
+    }
+
+    func session(_ player: RecordingPlayer, pauseOnNote: Bool, leadMs: Int = 20_000) -> WatchSession {
+        let path = self.path
+        return WatchSession(player: player, openStore: { try NoteDatabase(path: path) }, leadMs: leadMs, pauseOnNote: pauseOnNote,
+                            colour: false, schedule: PollSchedule())
+    }
+
+    /// Feeds the session its own events until the footer says `prefix`.
+    func run(_ session: inout WatchSession, until prefix: String) async throws -> String {
+        let (events, continuation) = (session.events, session.continuation)
+        let waiting = Task {
+            try await Task.sleep(for: .seconds(10))
+            continuation.finish()
+        }
+        defer { waiting.cancel() }
+        for await event in events {
+            session.handle(event)
+            if let message = session.state.message, message.hasPrefix(prefix) { return message }
+        }
+        throw CancellationError()
+    }
+
+    @Test("n pins at the key press with note.lead off, pauses with pause-on-note, Enter stores the note and resumes")
+    func noteAtKeyPress() async throws {
+        let player = RecordingPlayer(episode)
+        var session = session(player, pauseOnNote: true)
+        session.handle(.polled(.snapshot(episode), startedAt: .now))
+        let pressed = try #require(session.state.polledAt)
+        session.press(.character("n"), at: pressed)
+        #expect(session.state.draft?.positionMs == 734_000)
+        for character in "cache stampedes #caching" { session.press(.character(character), at: pressed + .seconds(30)) }
+        session.press(.enter, at: pressed + .seconds(31))
+        let message = try await run(&session, until: "saved")
+        #expect(message.hasSuffix("at 12:14"))
+        let note = try #require(try NoteDatabase(path: path).notes(NoteFilter()).first)
+        #expect(note.pin?.progressMs == 734_000)
+        #expect(note.tags == ["caching"])
+        #expect(await player.calls == ["pause", "resume"])
+    }
+
+    @Test("Esc stores nothing and resumes what n paused; without pause-on-note nothing is paused")
+    func cancelled() async throws {
+        let player = RecordingPlayer(episode)
+        var session = session(player, pauseOnNote: true)
+        session.handle(.polled(.snapshot(episode), startedAt: .now))
+        session.press(.character("n"), at: .now)
+        session.press(.character("x"), at: .now)
+        session.press(.escape, at: .now)
+        #expect(session.state.message == "note cancelled; nothing was saved")
+        await session.endCaptures()
+        #expect(await player.calls == ["pause", "resume"])
+        #expect(try NoteDatabase(path: path).count() == 0)
+
+        let quiet = RecordingPlayer(episode)
+        var plain = self.session(quiet, pauseOnNote: false)
+        plain.handle(.polled(.snapshot(episode), startedAt: .now))
+        plain.press(.character("n"), at: .now)
+        plain.press(.character("y"), at: .now)
+        plain.press(.enter, at: .now)
+        _ = try await run(&plain, until: "saved")
+        #expect(await quiet.calls == [])
+    }
+
+    @Test("a note open when the view ends is not stored, and playback it paused plays on")
+    func endedWhileWriting() async throws {
+        let player = RecordingPlayer(episode)
+        var session = session(player, pauseOnNote: true)
+        session.handle(.polled(.snapshot(episode), startedAt: .now))
+        session.press(.character("n"), at: .now)
+        session.press(.character("z"), at: .now)
+        await session.endCaptures()
+        #expect(await player.calls == ["pause", "resume"])
+        #expect(try NoteDatabase(path: path).count() == 0)
+    }
+
+    @Test("before the first poll, n saves the note unpinned with the reason")
+    func beforeFirstPoll() async throws {
+        var session = session(RecordingPlayer(nil), pauseOnNote: false)
+        session.press(.character("n"), at: .now)
+        session.press(.character("a"), at: .now)
+        session.press(.enter, at: .now)
+        let message = try await run(&session, until: "saved")
+        #expect(message.contains("unpinned (Spotify had not answered yet)"))
+    }
+}
