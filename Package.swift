@@ -220,14 +220,16 @@ let package = Package(
             dependencies: ["SpotifyClient", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: strict
         ),
+        // Notes, pins, clocks and store checks that the store's and the formats' tests share.
+        .target(name: "NoteFixtures", dependencies: ["NoteStore"], path: "Tests/NoteFixtures", swiftSettings: strict),
         .testTarget(
             name: "NoteStoreTests",
-            dependencies: ["NoteStore", "NoteTransfer", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NoteStore", "NoteTransfer", "NoteFixtures", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "NoteTransferTests",
-            dependencies: ["NoteTransfer", "NoteStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NoteTransfer", "NoteStore", "NoteFixtures", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "Voice", "SpotifyEmulator"],

@@ -204,7 +204,10 @@ struct StandInVoiceTests {
         try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
         await sandbox.emulator.clearRequestLog()
         try tmux.press("v")
-        try await tmux.waitForScreen(timeout: .seconds(30)) { $0.contains("saved voice note") }
+        // The store and the emulator's log say when the note is saved and playback resumed; the
+        // footer's "saved voice note" lasts 6 s, which a loaded machine's screen reads can miss.
+        try await waitFor(timeout: .seconds(60)) { (try? await sandbox.notes("list", "--tag", "voice", "--json").count) == 2 }
+        try await waitFor { await sandbox.apiRequests().contains { $0.method == "PUT" && $0.path == "/v1/me/player/play" } }
         let byWatch = await sandbox.apiRequests().map { "\($0.method) \($0.path)" }
         #expect(byWatch.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(byWatch)")
         #expect(byWatch.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(byWatch)")

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Concurrent writers")
 struct ConcurrencyTests {

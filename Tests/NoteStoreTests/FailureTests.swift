@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Stores that cannot be written")
 struct FailureTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Every combination of list filters, through every index that can drive it")
 struct FilterCombinationTests {

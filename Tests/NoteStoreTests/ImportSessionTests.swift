@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 /// The store's bulk-write session and export cursor, driven without the import parser or the
 /// encoders.

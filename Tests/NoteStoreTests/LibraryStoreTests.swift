@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Annotated episodes and the library cache")
 struct LibraryStoreTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Listing notes")
 struct ListTests {

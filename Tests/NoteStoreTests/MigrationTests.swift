@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import NoteStore
 @testable import NoteTransfer
+import NoteFixtures
 
 @Suite("Migrating a store written by an earlier margin")
 struct MigrationTests {
@@ -43,7 +44,7 @@ struct MigrationTests {
         #expect(try store.search("cafe").map(\.note.id) == [Self.notes[3].id])
         #expect(try store.notes(NoteFilter(itemID: "512ojhOuo1ktJprKbVcKyQ")).map(\.id) == [Self.notes[1].id, Self.notes[0].id])
         #expect(try store.resolve(prefix: String(Self.notes[2].id.prefix(13))) == Self.notes[2])
-        try StoreChecks.expectIntact(store)
+        #expect(try integrityProblems(store) == [])
     }
 
     @Test("after the migration, writes keep the index and tags in step")
@@ -62,7 +63,7 @@ struct MigrationTests {
         #expect(try store.notes(NoteFilter(tag: "caching")).isEmpty)
         #expect(try store.notes(NoteFilter(tag: "new")).map(\.id) == [added.id])
         #expect(try store.count() == 4)
-        try StoreChecks.expectIntact(store)
+        #expect(try integrityProblems(store) == [])
     }
 
     @Test("v3's shorter indexes still list ties by id, reading in index order")

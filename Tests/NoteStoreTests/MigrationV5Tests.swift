@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Migrating a v4 store to v5: tag rows carry their note's time")
 struct MigrationV5Tests {
@@ -45,7 +46,7 @@ struct MigrationV5Tests {
             try db.indexes(on: "note_tag").first { $0.name == "note_tag_on_tag" }?.columns
         }
         #expect(columns == ["tag", "created_at"])
-        try StoreChecks.expectIntact(store)
+        #expect(try integrityProblems(store) == [])
     }
 
     @Test("after v5, a note whose time changes takes its tags along, by any writer")
@@ -63,6 +64,6 @@ struct MigrationV5Tests {
         for row in try tagRows(store) { #expect(row[2] == row[3]) }
         try store.insert(note("added", tags: ["idea"], at: 60))
         #expect(try store.notes(NoteFilter(tag: "idea", limit: 1)).map(\.text) == ["added"])
-        try StoreChecks.expectIntact(store)
+        #expect(try integrityProblems(store) == [])
     }
 }

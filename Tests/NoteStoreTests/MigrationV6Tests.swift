@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Migrating a v5 store to v6: an episode's index carries the show")
 struct MigrationV6Tests {
@@ -28,7 +29,7 @@ struct MigrationV6Tests {
         #expect(try store.notes(NoteFilter(itemID: Self.episode)).map(\.text) == ["first", "second"])
         #expect(try store.notes(NoteFilter(itemID: Self.episode, showID: Self.show, limit: 20)).map(\.text) == ["first", "second"])
         #expect(try store.notes(NoteFilter(itemID: Self.episode, showID: Self.otherShow, limit: 20)).isEmpty)
-        try StoreChecks.expectIntact(store)
+        #expect(try integrityProblems(store) == [])
     }
 
     /// The listing of an episode within a show tests the show on the index entry and reads the

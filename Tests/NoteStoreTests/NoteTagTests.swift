@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import NoteStore
 @testable import NoteTransfer
+import NoteFixtures
 
 @Suite("One tag rule for the command line, import and the schema")
 struct NoteTagTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Resolving id prefixes")
 struct ResolveTests {

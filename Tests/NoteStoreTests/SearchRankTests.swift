@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Search ranks as FTS5's bm25 does, without walking every row of a common word")
 struct SearchRankTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Full-text search")
 struct SearchTests {

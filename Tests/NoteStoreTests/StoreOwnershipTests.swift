@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NoteFixtures
 
 /// NoteStore is the only module that speaks SQL to the local store: no other module under
 /// Sources/ imports GRDB or SQLite, calls SQLite's C API, or holds SQL naming the store's

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 @Suite("Changing notes")
 struct WriteTests {

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import NoteStore
 @testable import NoteTransfer
+import NoteFixtures
 
 /// The JSON export writes stored bytes directly; rows it cannot vouch for take the general path.
 @Suite("JSON export of unusual stored rows")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import NoteStore
 @testable import NoteTransfer
+import NoteFixtures
 
 @Suite("Import merges by id and updated_at")
 struct ImportMergeTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import NoteStore
 @testable import NoteTransfer
+import NoteFixtures
 
 @Suite("Import refuses bad input and writes nothing")
 struct ImportValidationTests {

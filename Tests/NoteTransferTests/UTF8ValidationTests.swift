@@ -1,6 +1,7 @@
 import Testing
 @testable import NoteStore
 @testable import NoteTransfer
+import NoteFixtures
 
 @Suite("UTF-8 validation in place")
 struct UTF8ValidationTests {

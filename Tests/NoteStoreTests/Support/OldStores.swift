@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import NoteStore
+import NoteFixtures
 
 /// A store file at schema `version` (`v1` … the newest) holding `notes`, written with that
 /// version's own SQL, as an earlier margin left it.

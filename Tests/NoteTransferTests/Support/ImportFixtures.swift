@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoteStore
+import NoteFixtures
 @testable import NoteTransfer
 
 /// Records for import tests, built from real notes and then damaged on purpose.

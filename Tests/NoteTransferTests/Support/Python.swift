@@ -1,4 +1,5 @@
 import Foundation
+import NoteFixtures
 
 /// Runs a Python 3 script, to read what margin writes with Python's own YAML and CSV readers.
 enum Python {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NoteStore
+import NoteFixtures
 @testable import NoteTransfer
 
 extension NoteDatabase {

@@ -1,31 +1,31 @@
 import Foundation
-@testable import NoteStore
+import NoteStore
 
 /// A fresh directory under the system temp folder.
-func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "margin-notetransfer-" + UUID().uuidString
+public func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "margin-test-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
 
 /// The permission bits of a file or directory.
-func mode(_ path: String) throws -> Int {
+public func mode(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
 }
 
 /// 2026-11-21T09:15:02.123Z and the moments after it.
-func moment(_ offsetSeconds: Double = 0) -> Date {
+public func moment(_ offsetSeconds: Double = 0) -> Date {
     Date(timeIntervalSince1970: 1_795_252_502.123 + offsetSeconds)
 }
 
 /// A clock stuck at one moment, for `updatedAt`.
-func fixedClock(_ date: Date) -> @Sendable () -> Date {
+public func fixedClock(_ date: Date) -> @Sendable () -> Date {
     { date }
 }
 
 /// A pin to an episode of the "Craft, Code & Curiosity" show.
-func episodePin(
+public func episodePin(
     _ itemID: String = "512ojhOuo1ktJprKbVcKyQ", at progressMs: Int = 754_321,
     show: String? = "5CfCWKI5pZ28U0uOzXkDHe", named: Bool = true
 ) -> Pin {
@@ -37,10 +37,16 @@ func episodePin(
 }
 
 /// A note with a fixed, readable id (`<prefix>…` padded to a UUID's shape).
-func note(
+public func note(
     _ text: String, id: String? = nil, tags: [String] = [], at offset: Double = 0, pin: Pin? = nil
 ) -> Note {
     Note(
         id: id ?? UUID().uuidString.lowercased(), text: text, tags: tags,
         createdAt: moment(offset), pin: pin)
+}
+
+/// What is wrong with `store` (SQLite's, FTS5's and margin's own checks, and a schema that is
+/// whole again); empty when nothing is.
+public func integrityProblems(_ store: NoteDatabase) throws -> [String] {
+    try store.integrity().problems
 }
