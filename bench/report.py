@@ -54,6 +54,7 @@ class Report:
         self.targets = []  # (measure, value, target, met: bool | None)
         self.explanations = []  # why a missed target cannot be met, from the measurements
         self.startup = None  # margin --version, seconds
+        self.after = {}  # this run's side of the before-and-after table
 
     def target(self, measure, value, target, met):
         self.targets.append((measure, value, target, met))
@@ -95,6 +96,7 @@ class Report:
         ratio = note["median"] / floor["median"]
         p90 = percentile(note["times"], 90) / percentile(floor["times"], 90)
         self.target("capture over HTTPS: margin note / floor", f"{ratio:.2f}×", "≤ 1.0×", ratio <= 1.0)
+        self.after["https"] = ratio
         self.target("capture over HTTPS: p90 margin note / p90 floor", f"{p90:.2f}×", "≤ 1.2×", p90 <= 1.2)
         lines = ["## 1b. Capture latency over HTTPS", "",
                  "The same commands against a second emulator serving TLS from a CA made at its start. "
@@ -167,6 +169,9 @@ class Report:
             at_million = size == 1_000_000
             self.target(f"store {label}: import", f"{rate:,.0f} notes/s", "≥ 100,000 notes/s" if at_million else "—",
                         rate >= 100_000 if at_million else None)
+            if at_million:
+                self.target(f"store {label}: export jsonl", ms(r["export"]), "≤ 5.2 s", r["export"] <= 5.2)
+                self.after.update({"import": rate, "export": r["export"]})
             rss = r["rss"] / MIB
             self.target(f"store {label}: export peak RSS", f"{rss:.1f} MiB", "≤ 64 MiB" if at_million else "—",
                         rss <= 64 if at_million else None)
@@ -243,6 +248,8 @@ class Report:
                 cells += [ms(q[name]["median"]), ms(inprocess), str(data[shape]["returned"].get(name, "?"))]
                 self.target(f"filters {shape} {size}: {name}", ms(inprocess), f"≤ {limit * 1000:.0f} ms in-process",
                             inprocess <= limit)
+                key = "episode" if "(all its notes)" in name else "filters"
+                self.after[key] = max(self.after.get(key, 0), inprocess)
             lines.append(f"| {name} | " + " | ".join(cells) + f" | ≤ {limit * 1000:.0f} ms |")
         lines += ["", "| shape | export jsonl | export markdown | markdown / jsonl | import (one run) |",
                   "|---|---:|---:|---:|---:|"]
@@ -315,6 +322,27 @@ class Report:
         return lines + [""]
 
     # --- outputs --------------------------------------------------------------------------
+    def before_after(self, path):
+        """The five measures a restructure must keep, from `bench/before.json` and this run."""
+        if not os.path.exists(path):
+            return []
+        before = load(path)
+        a = self.after
+        rows = [("import, 1M notes", f"{before['import_1m_notes_per_s']:,} notes/s",
+                 f"{a['import']:,.0f} notes/s" if "import" in a else "not run", "≥ 100,000 notes/s"),
+                ("export jsonl, 1M notes", f"{before['export_jsonl_1m_s']:.2f} s",
+                 ms(a["export"]) if "export" in a else "not run", "≤ 5.2 s"),
+                ("worst list/search filter, 1M notes (in-process)", f"{before['filters_worst_ms']:.1f} ms",
+                 ms(a["filters"]) if "filters" in a else "not run", "≤ 20 ms"),
+                ("an episode's 5 000 notes, 1M notes (in-process)", f"{before['episode_5k_ms']:.1f} ms",
+                 ms(a["episode"]) if "episode" in a else "not run", "≤ 50 ms"),
+                ("capture over HTTPS / curl + sqlite3 floor", f"{before['capture_https_ratio']:.2f}×",
+                 f"{a['https']:.2f}×" if "https" in a else "not run", "≤ 1.0×")]
+        lines = ["## Before and after", "", f"Before: {before['label']}. After: this run.", "",
+                 "| measure | before | after | target |", "|---|---:|---:|---|"]
+        lines += [f"| {name} | {b} | {after} | {target} |" for name, b, after, target in rows]
+        return lines + [""]
+
     def table(self):
         if not self.targets:
             return "no targets in this run"
@@ -416,6 +444,7 @@ def main():
     everything = report.machine.get("parts", "all") == "all"
     sections = (report.capture() + report.capture_https() + report.requests() + report.scale() if everything else []) \
         + report.filters() + report.voice() + report.library()
+    sections = report.before_after(os.path.join(os.path.dirname(os.path.abspath(__file__)), "before.json")) + sections
     if everything:
         report.plot(os.path.join(out_dir, "growth.png"))
     with open(os.path.join(out_dir, "RESULTS.md"), "w", encoding="utf-8") as f:
