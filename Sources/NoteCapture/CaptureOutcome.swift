@@ -11,6 +11,9 @@ public struct CaptureOutcome: Sendable {
     public var warnings: [String]
     /// The store the note went into, still open.
     public var store: NoteDatabase
+    /// The signal that ended the body early (the note holds what was written by then): the
+    /// caller ends with status 128 + signal.
+    public var signal: Int32?
 }
 
 /// Why nothing was saved. Every case that had text carries it, so the caller can echo it.
@@ -26,12 +29,15 @@ public enum CaptureFailure: Error, Equatable, Sendable {
     case abandoned(moment: Pin?, reason: String)
     /// The user dropped the note before it was written (Esc in `watch`): nothing is stored.
     case cancelled
+    /// A signal (SIGTERM, SIGHUP, SIGINT) ended the body before anything was written: nothing
+    /// is stored, and the caller ends with status 128 + signal.
+    case stopped(signal: Int32)
 
     /// The note's text, when there was one (a failure before an editor ran has none).
     public var text: String? {
         switch self {
         case .unsaved(let text, _), .refused(let text, _): text.isEmpty ? nil : text
-        case .empty, .abandoned, .cancelled: nil
+        case .empty, .abandoned, .cancelled, .stopped: nil
         }
     }
 }

@@ -53,9 +53,13 @@ public struct CaptureRequest: Sendable {
     public struct Written: Sendable, Equatable {
         public var text: String
         public var tags: [String]
-        public init(text: String, tags: [String] = []) {
+        /// The signal (SIGTERM, SIGHUP, SIGINT) that ended the body early: its text is kept,
+        /// and the caller ends with status 128 + signal once the note is stored.
+        public var signal: Int32?
+        public init(text: String, tags: [String] = [], signal: Int32? = nil) {
             self.text = text
             self.tags = tags
+            self.signal = signal
         }
     }
 

@@ -1,41 +1,161 @@
+import Dispatch
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Opens `$EDITOR` (then `$VISUAL`, then `vi`) on a private temporary file and returns what was saved.
+///
+/// The editor owns the terminal while it runs: it is started in margin's own process group,
+/// which is the terminal's foreground group, so an editor that reads the terminal (vim, nano,
+/// `emacs -nw`) is not stopped by SIGTTIN. Meanwhile margin ignores Ctrl-C and Ctrl-\ (the
+/// editor gets them, as with `system(3)`), and hands SIGTERM and SIGHUP on to the editor:
+/// whatever the editor saved before it ended is the text, and ``Edited/signal`` says margin
+/// should end by that signal once the text is kept.
 public enum Editor {
     /// Why the editor gave no text.
     public enum Failure: LocalizedError, Equatable {
         case cannotStart(String)
-        case failed(editor: String, status: Int32)
+        /// The editor failed; what it had saved, if anything, is kept at `kept`.
+        case failed(editor: String, status: Int32, kept: String?)
+        /// The editor was killed by `signal` (not one margin handed on).
+        case killed(editor: String, signal: Int32, kept: String?)
 
         public var errorDescription: String? {
             switch self {
             case .cannotStart(let editor): "could not start the editor '\(editor)'; set EDITOR to one that works"
-            case .failed(let editor, let status): "the editor '\(editor)' exited with status \(status); nothing was saved"
+            case .failed(let editor, let status, let kept):
+                "the editor '\(editor)' exited with status \(status); nothing was saved\(Self.keptClause(kept))"
+            case .killed(let editor, let signal, let kept):
+                "the editor '\(editor)' was killed by signal \(signal); nothing was saved\(Self.keptClause(kept))"
             }
         }
+
+        private static func keptClause(_ kept: String?) -> String {
+            kept.map { ". What it saved is kept in \($0)" } ?? ""
+        }
+    }
+
+    /// What an editor session left.
+    public struct Edited: Sendable, Equatable {
+        /// The file as the editor last saved it.
+        public var text: String
+        /// SIGTERM, SIGHUP or SIGINT when the session ended because margin was told to stop:
+        /// keep ``text``, then end with status 128 + signal.
+        public var signal: Int32?
     }
 
     /// A capture body that opens the editor on an empty note once the moment is pinned; the
     /// text is what was saved, without its final line breaks.
     public static func body(environment: [String: String]) -> CaptureRequest.What {
-        .compose { CaptureRequest.Written(text: try edit("", environment: environment).trimmingCharacters(in: .newlines)) }
+        .compose {
+            let edited = try session("", environment: environment)
+            return CaptureRequest.Written(text: edited.text.trimmingCharacters(in: .newlines), signal: edited.signal)
+        }
     }
 
     /// Opens the editor on `initial` and returns the file as it was saved.
     public static func edit(_ initial: String, environment: [String: String]) throws -> String {
+        try session(initial, environment: environment).text
+    }
+
+    /// Opens the editor on `initial`; returns what it saved and the signal that ended the
+    /// session, if one did. When the editor fails, a draft that differs from `initial` is kept
+    /// on disk and the failure names it.
+    public static func session(_ initial: String, environment: [String: String]) throws -> Edited {
         let editor = [environment["EDITOR"], environment["VISUAL"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("margin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("note.md")
+        var keep = false
+        defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
         try Data(initial.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+
         // Through the shell so EDITOR may carry arguments ("code --wait").
-        process.arguments = ["-c", "\(editor) \"$1\"", "margin-editor", file.path]
-        do { try process.run() } catch { throw Failure.cannotStart(editor) }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure.failed(editor: editor, status: process.terminationStatus) }
-        return String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+        let ended = try run(["/bin/sh", "-c", "\(editor) \"$1\"", "margin-editor", file.path], editor: editor)
+        let text = String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+        if let signal = ended.handedOn { return Edited(text: text, signal: signal) }
+        switch ended.status {
+        case .exited(0):
+            return Edited(text: text)
+        case .signaled(SIGINT):
+            // Ctrl-C reached an editor that dies of it: what it saved is kept, as for SIGTERM.
+            return Edited(text: text, signal: SIGINT)
+        case .exited(let status):
+            keep = text != initial && !text.isEmpty
+            throw Failure.failed(editor: editor, status: status, kept: keep ? file.path : nil)
+        case .signaled(let signal):
+            keep = text != initial && !text.isEmpty
+            throw Failure.killed(editor: editor, signal: signal, kept: keep ? file.path : nil)
+        }
     }
+
+    enum Status: Equatable { case exited(Int32), signaled(Int32) }
+
+    /// Runs `arguments` in margin's process group and waits for it, handing SIGTERM and SIGHUP
+    /// on and ignoring SIGINT and SIGQUIT meanwhile.
+    private static func run(_ arguments: [String], editor: String) throws -> (status: Status, handedOn: Int32?) {
+        let handed = HandedOn()
+        let previous = [SIGINT, SIGQUIT, SIGTERM, SIGHUP].map { ($0, signal($0, SIG_IGN)) }
+        defer { for (signo, handler) in previous { signal(signo, handler) } }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The editor starts with every signal at its default and none blocked, whatever margin set.
+        var defaults = sigset_t(), empty = sigset_t()
+        sigemptyset(&defaults)
+        for signo in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signo) }
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { environment.forEach { free($0) } }
+        // Watching before the editor starts: a signal in between is handed on as soon as it runs.
+        let sources = [SIGTERM, SIGHUP].map { signo in
+            let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+            source.setEventHandler { handed.record(signo) }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, arguments[0], nil, &attributes, argv, environment) == 0 else { throw Failure.cannotStart(editor) }
+        handed.started(pid)
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw Failure.cannotStart(editor) }
+        }
+        let ended: Status = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+        return (ended, handed.signal)
+    }
+}
+
+/// The editor's pid and the first SIGTERM or SIGHUP margin was sent, which goes on to the editor.
+private final class HandedOn: Sendable {
+    private let state = Mutex<(pid: pid_t?, signal: Int32?)>((nil, nil))
+
+    func record(_ signo: Int32) {
+        let pid = state.withLock { state in
+            state.signal = state.signal ?? signo
+            return state.pid
+        }
+        if let pid { kill(pid, signo) }
+    }
+
+    func started(_ pid: pid_t) {
+        let early = state.withLock { state in
+            state.pid = pid
+            return state.signal
+        }
+        if let early { kill(pid, early) }
+    }
+
+    var signal: Int32? { state.withLock { $0.signal } }
 }

@@ -68,6 +68,7 @@ public struct NoteCapture: Sendable {
         if case .compose = request.what, !Self.hasText(written.text) {
             // Nothing is saved, so nothing keeps playback paused (not even --pause).
             if paused { await resume(warnings: &warnings) }
+            if let signal = written.signal { throw CaptureFailure.stopped(signal: signal) }
             throw CaptureFailure.empty
         }
 
@@ -89,7 +90,8 @@ public struct NoteCapture: Sendable {
                 warnings.append("the note is saved, but playback was not paused: \(PinRules.describe(error))")
             }
         }
-        return CaptureOutcome(note: note, unpinnedReason: moment.pin == nil ? moment.reason : nil, warnings: warnings, store: store)
+        return CaptureOutcome(note: note, unpinnedReason: moment.pin == nil ? moment.reason : nil, warnings: warnings, store: store,
+                              signal: written.signal)
     }
 
     /// Runs the body; a dictation that fails becomes ``CaptureFailure/abandoned(moment:reason:)``.

@@ -1,8 +1,8 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
 import MarginViews
 import FileSafety
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// The terminal in the interactive `watch`'s mode: raw input (keys one at a time, no echo,

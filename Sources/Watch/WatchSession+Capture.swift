@@ -43,7 +43,7 @@ extension WatchSession {
             },
             leadMs: leadMs, pauseWhileWriting: pausing)
         let capture = self.capture, continuation = self.continuation
-        captures.append(Task {
+        let task = Task {
             do {
                 let outcome = try await capture.capture(request)
                 let short = outcome.note.id.prefix(8)
@@ -51,8 +51,9 @@ extension WatchSession {
                     ? "saved \(short) unpinned (\(outcome.unpinnedReason ?? "no position")); 'margin pin \(short)' pins it"
                     : "saved \(short) at \(outcome.note.position ?? "0:00")"
                 continuation.yield(.finished(message, pollSoon: false))
+                return true
             } catch CaptureFailure.cancelled {
-                // Esc said so already; the view ending says so on stderr.
+                // Esc said so already.
             } catch CaptureFailure.empty {
                 continuation.yield(.finished("the note is empty; nothing was saved", pollSoon: false))
             } catch let failure as CaptureFailure {
@@ -63,25 +64,52 @@ extension WatchSession {
             } catch {
                 continuation.yield(.finished(PinRules.describe(error), pollSoon: false))
             }
-        })
+            return false
+        }
+        captures.append(task)
+        draftCapture = task
     }
 
-    /// Ends the captures still waiting for a body (the view is closing): a note being written
-    /// or recorded is dropped, and each capture resumes what it paused before the view ends.
-    /// A capture busy transcribing is given a few seconds, not more.
-    mutating func endCaptures() async {
+    /// Ends the captures still under way (the view is closing, by `q`, Ctrl-C or a signal). A
+    /// note being written is saved as it stands, at the moment of its `n`: only Esc throws one
+    /// away. A recording is dropped. Each capture resumes what it paused before the view ends;
+    /// one busy with Spotify or transcribing is given a few seconds, not more.
+    ///
+    /// Returns the text of the note being written when it could not be stored in that time,
+    /// so that the caller can hand it to the user.
+    mutating func endCaptures() async -> String? {
+        var ending: (task: Task<Bool, Never>, text: String)?
+        if let reply = draftReply, let draft = state.draft, let task = draftCapture {
+            let text = draft.editor.text
+            if !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                reply.yield(text)
+                ending = (task, text)
+            }
+        }
         draftReply?.finish()
         draftReply = nil
+        state.draft = nil
         voiceDrop?.drop()
         voiceStop?.yield(())
         let pending = captures
         captures = []
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { for capture in pending { await capture.value } }
-            group.addTask { try? await Task.sleep(for: .seconds(3)) }
-            await group.next()
+        let finished = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for capture in pending { _ = await capture.value }
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(3))
+                return false
+            }
+            let first = await group.next() ?? false
             group.cancelAll()
+            return first
         }
+        guard let ending else { return nil }
+        // The draft's own capture said whether it stored the note; unfinished means not stored.
+        let stored = finished ? await ending.task.value : false
+        return stored ? nil : ending.text
     }
 
     /// A capture's failure as one clause for the footer.
@@ -92,7 +120,7 @@ extension WatchSession {
         case .refused(_, .pastEnd): "the position is past the end of the episode; nothing was saved"
         case .refused(_, .noSuchEpisode(let id)): "Spotify has no episode '\(id)'; nothing was saved"
         case .abandoned(_, let reason): "\(reason); nothing was saved"
-        case .cancelled: "nothing was saved"
+        case .cancelled, .stopped: "nothing was saved"
         }
     }
 }

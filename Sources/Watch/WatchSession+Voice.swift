@@ -67,6 +67,7 @@ extension WatchSession {
                 let heard = outcome.note.text.isEmpty ? "no words recognized; 'margin transcribe \(short)' tries again"
                     : "“\(outcome.note.text)”"
                 continuation.yield(.voiceEnded("saved voice note \(short) at \(outcome.note.position ?? "unpinned"): \(heard)"))
+                return true
             } catch CaptureFailure.cancelled {
                 continuation.yield(.voiceEnded("voice note cancelled; nothing was saved"))
             } catch CaptureFailure.abandoned(_, let reason) {
@@ -75,6 +76,7 @@ extension WatchSession {
                 let reason = (error as? CaptureFailure).map(Self.summary) ?? PinRules.describe(error)
                 continuation.yield(.voiceEnded("the voice note was not saved: \(reason)"))
             }
+            return false
         })
     }
 

@@ -29,7 +29,9 @@ public struct WatchSession {
     var draftReply: AsyncStream<String?>.Continuation?
     /// Captures under way: the view waits for them before it ends, so that playback a capture
     /// paused is resumed.
-    var captures: [Task<Void, Never>] = []
+    var captures: [Task<Bool, Never>] = []
+    /// The capture of the note being written (or last written): true once it stored the note.
+    var draftCapture: Task<Bool, Never>?
     var schedule: PollSchedule
 
     var state = WatchState()
@@ -63,7 +65,8 @@ public struct WatchSession {
     }
 
     /// Runs the view until `q`, Ctrl-C, a signal or a hang-up; the terminal is restored before
-    /// it returns. A note still being written is handed back so it is not lost.
+    /// it returns. A note still being written is saved; if it cannot be stored in time, its
+    /// text is handed back so it is not lost.
     public mutating func run() async throws -> (Ending, unsavedText: String?) {
         // Log lines on stderr would land in the middle of the screen: while the view is up,
         // stderr goes nowhere, and what went wrong shows in the footer instead.
@@ -85,9 +88,8 @@ public struct WatchSession {
             terminal.restore()
         }
         await loop()
-        await endCaptures()
-        let unsaved = state.draft?.editor.text.trimmingCharacters(in: .whitespaces)
-        return (ending ?? .status(0), unsaved?.isEmpty == false ? unsaved : nil)
+        let unsaved = await endCaptures()
+        return (ending ?? .status(0), unsaved)
     }
 
     /// The loop itself; separate from ``run()`` so the terminal's restore wraps all of it.

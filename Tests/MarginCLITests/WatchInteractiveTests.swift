@@ -132,6 +132,36 @@ struct WatchInteractiveTests {
         #expect(settings.before == settings.after)
     }
 
+    @Test("a note being typed is saved when the view ends: Enter and q in one read, Ctrl-C, SIGTERM, SIGHUP; only Esc discards",
+          arguments: ["Enter q", "C-c", "SIGTERM", "SIGHUP"])
+    func draftSavedOnQuit(way: String) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try start(sandbox)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(Self.episode) }
+        let atPress = await sandbox.progress()
+        try tmux.press("n")
+        try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
+        let text = "half a thought before \(way)"
+        try tmux.type(text)
+        try await tmux.waitForScreen { $0.contains(text) }
+        let expected: Int32
+        switch way {
+        case "Enter q": try tmux.press("Enter", "q"); expected = 0
+        case "C-c": try tmux.press("C-c"); expected = 130
+        case "SIGTERM": try tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
+        default: try tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
+        }
+        #expect(try await tmux.exitStatus() == expected)
+        let saved = try await sandbox.notes("list", "--json").first { $0["text"] as? String == text }
+        let progress = try #require(saved?["progress_ms"] as? Int, "the typed note was stored")
+        #expect(abs(progress - atPress) <= 1500, "pinned at the key press (\(atPress)): \(progress)")
+        #expect(try await sandbox.emulator.currentState().playback.isPlaying, "playback is as it was")
+        let settings = try tmux.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
     @Test("a note typed while Spotify fails is saved, pinned from the last known position")
     func offline() async throws {
         let sandbox = try await Sandbox.loggedIn()

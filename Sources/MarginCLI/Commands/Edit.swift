@@ -20,13 +20,21 @@ extension MarginCommand {
             let database = try store.open(settings)
             var note = try database.resolve(prefix: id)
             let updated: String
+            var signal: Int32?
             if !text.isEmpty {
                 updated = text.joined(separator: " ")
             } else if !Console.stdinIsTerminal {
                 // Scripts pipe the new text in; an editor needs a terminal.
                 updated = NoteDraft.standardInput()
             } else {
-                updated = try Editor.edit(note.text, environment: settings.environment).trimmingCharacters(in: .newlines)
+                let edited = try Editor.session(note.text, environment: settings.environment)
+                updated = edited.text.trimmingCharacters(in: .newlines)
+                signal = edited.signal
+            }
+            // A signal ended the editor: what it had saved is kept, then margin ends as the signal says.
+            defer { if let signal { Console.err("margin: stopped by signal \(signal)") } }
+            if let signal, updated.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || updated == note.text {
+                throw ExitCode(128 + signal)
             }
             guard !updated.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw NoteFailure(.empty) }
             guard updated != note.text else {
@@ -38,6 +46,7 @@ extension MarginCommand {
             note.tags.removeAll { $0 == VoiceNote.untranscribedTag }
             try database.update(note)
             try Console.out("Updated \(note.id.prefix(8)).")
+            if let signal { throw ExitCode(128 + signal) }
         }
     }
 }

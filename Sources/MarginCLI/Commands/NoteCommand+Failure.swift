@@ -16,6 +16,8 @@ struct NoteFailure: MarginError {
             return "the note is empty; nothing was saved"
         case .cancelled:
             return "the note was cancelled; nothing was saved"
+        case .stopped(let signal):
+            return "stopped by signal \(signal) before anything was written; nothing was saved"
         case .unsaved(_, let reason):
             return "could not save the note (\(reason))\(echo)"
         case .refused(_, .pastEnd(let position, let duration, let name)):
@@ -43,7 +45,7 @@ struct NoteFailure: MarginError {
         switch failure {
         case .refused(_, .pastEnd): .usage
         case .refused(_, .noSuchEpisode): .notFound
-        case .empty, .unsaved, .abandoned, .cancelled: .failure
+        case .empty, .unsaved, .abandoned, .cancelled, .stopped: .failure
         }
     }
 }

@@ -77,6 +77,9 @@ extension MarginCommand {
             let outcome: CaptureOutcome
             do {
                 outcome = try await capture(settings, configProblem: configProblem).capture(request)
+            } catch CaptureFailure.stopped(let signal) {
+                Console.err("margin: \(NoteFailure(.stopped(signal: signal)).errorDescription ?? "")")
+                throw ExitCode(128 + signal)
             } catch let failure as CaptureFailure {
                 throw NoteFailure(failure)
             }
@@ -91,6 +94,11 @@ extension MarginCommand {
             // The process ends after this command: exiting with the store open skips the
             // checkpoint a close would run (the note is already durable).
             outcome.store.keepOpenUntilExit()
+            // A signal ended the editor: the note holds what it had saved; end as the signal says.
+            if let signal = outcome.signal {
+                Console.err("margin: stopped by signal \(signal); the note holds what the editor had saved")
+                throw ExitCode(128 + signal)
+            }
         }
 
         /// `--ago`, else `note.lead`; a broken `note.lead` is told and ignored, since capture

@@ -4,10 +4,10 @@ import NoteStore
 import SpotifyClient
 import Voice
 import Watch
-#if canImport(Glibc)
-import Glibc
 import MarginConfig
 import MarginViews
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// An interactive view that cannot start ends margin with status 1 and its message.

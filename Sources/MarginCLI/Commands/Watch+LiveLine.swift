@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
 import SpotifyClient
-#if canImport(Glibc)
-import Glibc
 import MarginViews
 import FileSafety
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// Terminal `watch`: one line redrawn in place, ticking every second between polls.

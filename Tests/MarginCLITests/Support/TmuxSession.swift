@@ -21,6 +21,9 @@ struct TmuxSession {
             #!/bin/sh
             \(exports)
             export TERM=xterm-256color
+            # Ctrl-C reaches the whole foreground group, this script too: as an interactive
+            # shell does, it waits for margin and records its status rather than dying first.
+            trap : INT
             stty -a > '\(directory)/stty-before'
             \(command)
             echo $? > '\(directory)/status.tmp'
@@ -29,10 +32,11 @@ struct TmuxSession {
             """
         let path = directory + "/watch.sh"
         _ = FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
-        try session.tmux(["new-session", "-d", "-s", "w", "-x", "\(width)", "-y", "\(height)", path])
         // The pane stays, with its last screen, once the script ends; kill-server then has no
-        // process left to wait for.
-        try session.tmux(["set-option", "-t", "w", "remain-on-exit", "on"])
+        // process left to wait for. Set in the same command as the session starts, so that a
+        // margin that ends at once still leaves its pane.
+        try session.tmux(["new-session", "-d", "-s", "w", "-x", "\(width)", "-y", "\(height)", path,
+                          ";", "set-option", "-t", "w", "remain-on-exit", "on"])
         return session
     }
 

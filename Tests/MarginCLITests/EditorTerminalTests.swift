@@ -1,0 +1,109 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+
+/// `margin note` and `margin edit` with the editor on a real terminal (tmux), as a user runs
+/// them: the editor reads the terminal as vim does, and signals reach margin mid-edit.
+@Suite("the editor on a terminal", .serialized)
+struct EditorTerminalTests {
+    /// Writes an editor script into the sandbox and returns its path.
+    func editor(_ sandbox: Sandbox, _ body: String) throws -> String {
+        let path = sandbox.root + "/editor"
+        guard FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n\(body)\n".utf8), attributes: [.posixPermissions: 0o755])
+        else { throw CocoaError(.fileWriteUnknown) }
+        return path
+    }
+
+    func start(_ sandbox: Sandbox, _ arguments: [String], editor: String) throws -> TmuxSession {
+        try TmuxSession.start(arguments, environment: sandbox.environment(["EDITOR": editor]), in: sandbox.root)
+    }
+
+    @Test("an editor that reads the terminal, as vim does, gets it: margin note finishes with its text, playback resumed")
+    func readsTheTerminal() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let editor = try editor(sandbox, """
+            printf 'type the note: ' > /dev/tty
+            IFS= read -r line < /dev/tty
+            printf '%s\\n' "$line" > "$1"
+            """)
+        let tmux = try start(sandbox, ["note"], editor: editor)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains("type the note:") }
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == false, "paused while the editor is open")
+        try tmux.type("typed on the terminal")
+        try tmux.press("Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "typed on the terminal")
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+    }
+
+    @Test("SIGTERM, SIGHUP or Ctrl-C while the editor is open: what it saved is the note, playback resumes, 128 + signal",
+          arguments: ["SIGTERM", "SIGHUP", "C-c"])
+    func signalMidEdit(way: String) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        // Saves a draft, then stays open (sleep is the editor from then on, as vim would be).
+        let editor = try editor(sandbox, """
+            printf 'saved before the signal\\n' > "$1"
+            echo editor-open
+            exec sleep 60.123
+            """)
+        let tmux = try start(sandbox, ["note"], editor: editor)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains("editor-open") }
+        let expected: Int32
+        switch way {
+        case "SIGTERM": try tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
+        case "SIGHUP": try tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
+        default: try tmux.press("C-c"); expected = 128 + SIGINT
+        }
+        #expect(try await tmux.exitStatus() == expected)
+        #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before the signal")
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+        #expect(try !processes().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
+    }
+
+    @Test("an editor that fails keeps its draft on disk and names it; nothing stored, playback resumed")
+    func failedEditorKeepsDraft() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let editor = try editor(sandbox, "printf 'half a thought\\n' > \"$1\"\nexit 3")
+        let tmux = try start(sandbox, ["note"], editor: editor)
+        defer { tmux.stop() }
+        #expect(try await tmux.exitStatus() == 1)
+        let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
+        let path = try #require(screen.range(of: #"/\S*margin-[0-9A-F-]+/note\.md"#, options: .regularExpression).map { String(screen[$0]) },
+                                "the kept draft is named: \(screen)")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "half a thought\n")
+        #expect(try await sandbox.notes("list", "--json").isEmpty)
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+    }
+
+    @Test("margin edit: SIGTERM while the editor is open keeps the new text it saved, exit 143")
+    func editSignal() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let id = try await sandbox.take("the old text")
+        let editor = try editor(sandbox, """
+            printf 'the new text\\n' > "$1"
+            echo editor-open
+            exec sleep 60.123
+            """)
+        let tmux = try start(sandbox, ["edit", id], editor: editor)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains("editor-open") }
+        try tmux.signalMargin(SIGTERM)
+        #expect(try await tmux.exitStatus() == 128 + SIGTERM)
+        #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "the new text")
+    }
+
+    /// The command lines of every process on the machine.
+    func processes() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { entry in
+            guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+        }
+    }
+}
