@@ -34,7 +34,11 @@ public struct CaptureRequest: Sendable {
         /// text may be empty (a recording that could not be transcribed is still a note). When
         /// it throws, nothing is stored and ``CaptureFailure/abandoned(moment:reason:)`` carries
         /// the pinned moment, so the user can still take the note by hand.
-        case dictate(@Sendable () async throws -> Written)
+        ///
+        /// The body calls `spoken` as soon as the user has finished speaking (the recording is
+        /// kept, the transcript not yet ready): playback margin paused resumes then, not after
+        /// the transcription.
+        case dictate(@Sendable (_ spoken: @escaping @Sendable () async -> Void) async throws -> Written)
 
         /// The text when it is known before the capture starts.
         var given: String? {

@@ -30,16 +30,19 @@ public struct Dictation: Sendable {
         self.storePath = storePath
     }
 
-    /// Records (or reads), keeps and transcribes; `progress` hears the recording's level.
-    /// Only taking and keeping the audio can fail: a failed transcription is in the result.
-    public func take(progress: @escaping @Sendable (Recorder.Progress) -> Void = { _ in }) async throws(VoiceError) -> VoiceTake.Result {
+    /// Records (or reads), keeps and transcribes; `progress` hears the recording's level, and
+    /// `spoken` is called once the recording is kept, before the transcript is ready. Only
+    /// taking and keeping the audio can fail: a failed transcription is in the result.
+    public func take(
+        progress: @escaping @Sendable (Recorder.Progress) -> Void = { _ in }, spoken: @escaping @Sendable () async -> Void = {}
+    ) async throws(VoiceError) -> VoiceTake.Result {
         let take = VoiceTake(transcriber: transcriber, maxSeconds: maxSeconds)
         let from: VoiceTake.Source = switch source {
         case .file(let path): .file(path)
         case .microphone(let program, let stop): .microphone(Recorder(program: program), stop: stop)
         }
         let noteID = self.noteID, storePath = self.storePath
-        return try await take.take(from: from, progress: progress) { audio throws(VoiceError) in
+        return try await take.take(from: from, progress: progress, kept: spoken) { audio throws(VoiceError) in
             try VoiceNote.keep(audio, noteID: noteID, store: storePath)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NoteStore
 import SpotifyClient
 
@@ -56,18 +57,23 @@ public struct NoteCapture: Sendable {
         let activity = if case .dictate = request.what { "spoke" } else { "wrote" }
         let paused = slow && moment.playing ? await pause(while: activity, warnings: &warnings) : false
 
-        // 3. The body.
+        // 3. The body. A dictation resumes playback when the speaking ends (``EarlyResume``),
+        // before its transcript.
+        let keepsPaused = request.pauseAfter && moment.pin != nil
+        let early = EarlyResume(player: paused && !keepsPaused ? player : nil)
         let written: CaptureRequest.Written
         do {
-            written = try await body(request.what, pin: moment.pin)
+            written = try await body(request.what, pin: moment.pin, spoken: { await early.resume() })
         } catch {
-            if paused { try? await player?.resume() }
+            if paused, !early.done { try? await player?.resume() }
             throw error
         }
-        let keepsPaused = request.pauseAfter && moment.pin != nil
+        warnings += early.warnings
+        // Playback margin paused and has not resumed yet.
+        let stillPaused = paused && !early.done
         if case .compose = request.what, !Self.hasText(written.text) {
             // Nothing is saved, so nothing keeps playback paused (not even --pause).
-            if paused { await resume(warnings: &warnings) }
+            if stillPaused { await resume(warnings: &warnings) }
             if let signal = written.signal { throw CaptureFailure.stopped(signal: signal) }
             throw CaptureFailure.empty
         }
@@ -80,10 +86,10 @@ public struct NoteCapture: Sendable {
         do {
             try store.insert(note)
         } catch {
-            if paused { try? await player?.resume() }
+            if stillPaused { try? await player?.resume() }
             throw CaptureFailure.unsaved(text: written.text, reason: PinRules.describe(error))
         }
-        if paused, !keepsPaused {
+        if stillPaused, !keepsPaused {
             await resume(warnings: &warnings)
         } else if keepsPaused, !paused, let player {
             do { try await player.pause() } catch {
@@ -95,14 +101,14 @@ public struct NoteCapture: Sendable {
     }
 
     /// Runs the body; a dictation that fails becomes ``CaptureFailure/abandoned(moment:reason:)``.
-    private func body(_ what: CaptureRequest.What, pin: Pin?) async throws -> CaptureRequest.Written {
+    private func body(_ what: CaptureRequest.What, pin: Pin?, spoken: @escaping @Sendable () async -> Void) async throws -> CaptureRequest.Written {
         switch what {
         case .text(let text):
             return CaptureRequest.Written(text: text)
         case .compose(let write):
             return try await write()
         case .dictate(let speak):
-            do { return try await speak() } catch let failure as CaptureFailure { throw failure } catch {
+            do { return try await speak(spoken) } catch let failure as CaptureFailure { throw failure } catch {
                 throw CaptureFailure.abandoned(moment: pin, reason: PinRules.describe(error))
             }
         }
@@ -129,4 +135,28 @@ public struct NoteCapture: Sendable {
     private static func hasText(_ text: String) -> Bool {
         text.unicodeScalars.contains { !$0.properties.isWhitespace }
     }
+}
+
+/// Resumes playback once, when a dictation says the speaking has ended; remembers whether it
+/// did and what went wrong, for the rest of the capture.
+private final class EarlyResume: Sendable {
+    private let player: (any CapturePlayer)?
+    private let state = Mutex<(done: Bool, warnings: [String])>((false, []))
+
+    /// `player` is nil when nothing is to be resumed early (margin did not pause, or `--pause`).
+    init(player: (any CapturePlayer)?) { self.player = player }
+
+    func resume() async {
+        guard let player, state.withLock({ state in
+            defer { state.done = true }
+            return !state.done
+        }) else { return }
+        do { try await player.resume() } catch {
+            let warning = "playback was not resumed: \(PinRules.describe(error))"
+            state.withLock { $0.warnings.append(warning) }
+        }
+    }
+
+    var done: Bool { state.withLock { $0.done } }
+    var warnings: [String] { state.withLock { $0.warnings } }
 }

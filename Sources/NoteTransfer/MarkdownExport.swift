@@ -93,8 +93,7 @@ struct MarkdownExport {
             if pinned {
                 out.append(contentsOf: " [".utf8)
                 Note.appendPosition(milliseconds: progress, to: &out)
-                out.append(contentsOf: "](".utf8)
-                out.append(contentsOf: SpotifyLink.prefix(isTrack ? "track" : "episode").utf8)
+                out.append(contentsOf: isTrack ? Self.trackLink : Self.episodeLink)
                 out.append(contentsOf: itemBytes)
                 out.append(contentsOf: "?t=".utf8)
                 out.append(contentsOf: String(max(0, progress) / 1000).utf8)
@@ -122,6 +121,10 @@ struct MarkdownExport {
 
     /// Whether a line starting with this byte may need ``escapedLineStart(_:)``: one of the
     /// block markers, or a digit (an ordered-list marker).
+    /// `](` and a link's prefix, made once: written for every pinned note.
+    private static let episodeLink = Array(("](" + SpotifyLink.prefix("episode")).utf8)
+    private static let trackLink = Array(("](" + SpotifyLink.prefix("track")).utf8)
+
     private static func needsEscape(_ byte: UInt8) -> Bool {
         "#>-+*_`~<[|=".utf8.contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }

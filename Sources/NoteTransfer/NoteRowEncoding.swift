@@ -97,6 +97,10 @@ struct NoteRowEncoding {
     }
 
     /// Writes the columns before the tags to `out`, and those after them to `tail`.
+    /// A link's opening quote and prefix, made once: a million-row export writes one a row.
+    private static let episodeLink = Array(("\"" + SpotifyLink.prefix("episode")).utf8)
+    private static let trackLink = Array(("\"" + SpotifyLink.prefix("track")).utf8)
+
     private static func appendColumns(_ row: NoteRow, to out: inout [UInt8], tail: inout [UInt8]) -> Bool {
         guard let id = text(row, 0), let createdAt = text(row, 2), let updatedAt = text(row, 3),
               NoteTimestamp.isValidCanonical(createdAt), NoteTimestamp.isValidCanonical(updatedAt)
@@ -149,8 +153,7 @@ struct NoteRowEncoding {
         let isTrack = itemType.elementsEqual("track".utf8)
         tail.append(UInt8(ascii: "\""))
         tail.append(contentsOf: NoteField.link.jsonPrefix)
-        tail.append(UInt8(ascii: "\""))
-        tail.append(contentsOf: SpotifyLink.prefix(isTrack ? "track" : "episode").utf8)
+        tail.append(contentsOf: isTrack ? Self.trackLink : Self.episodeLink)
         let quote = tail.count
         guard appendString(itemID, to: &tail) else { return false }
         // appendString wrote the id between quotes; the link carries it bare.

@@ -26,7 +26,11 @@ public struct PocketSphinx: Transcriber {
         return decoder.finish()
     }
 
-    /// The files of `model`: acoustic model, language model, dictionary.
+    /// The files of `model`: acoustic model, language model, dictionary. What is cheap to
+    /// check is checked here, before anything is decoded: each file the decoder opens is
+    /// there, is a file and is not empty. (A file cut short inside is caught by running the
+    /// decoder in a child process: see ``IsolatedPocketSphinx``.)
+    @discardableResult
     static func files(in model: String) throws(VoiceError) -> (hmm: String, lm: String, dict: String) {
         let manager = FileManager.default
         let names = (try? manager.contentsOfDirectory(atPath: model)) ?? []
@@ -34,6 +38,11 @@ public struct PocketSphinx: Transcriber {
         let lm = names.sorted().first { $0.hasSuffix(".lm.bin") && !$0.contains("phone") } ?? names.first { $0.hasSuffix(".lm") }
         let dict = names.sorted().first { $0.hasSuffix(".dict") || $0.hasSuffix(".dic") }
         guard let lm, let dict, manager.fileExists(atPath: hmm + "/mdef") else { throw .modelMissing(directory: model) }
+        let acoustic = ["mdef", "means", "variances", "transition_matrices"].map { hmm + "/" + $0 }
+        for file in acoustic + [model + "/" + lm, model + "/" + dict] {
+            let size = (try? manager.attributesOfItem(atPath: file))?[.size] as? Int ?? 0
+            guard size > 0 else { throw .modelBroken(directory: model, file: file) }
+        }
         return (hmm, model + "/" + lm, model + "/" + dict)
     }
 

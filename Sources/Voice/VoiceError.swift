@@ -14,6 +14,8 @@ public enum VoiceError: Error, Equatable, Sendable {
     case recognizerMissing(reason: String)
     /// The PocketSphinx model cannot be loaded.
     case modelMissing(directory: String)
+    /// A file of the PocketSphinx model is missing or empty.
+    case modelBroken(directory: String, file: String)
     /// `transcribe.command` failed or ran out of time.
     case transcriberFailed(command: String, reason: String)
     /// No program to play a recording with.
@@ -35,6 +37,8 @@ public enum VoiceError: Error, Equatable, Sendable {
             "PocketSphinx cannot be opened (\(reason)); install libpocketsphinx3 and pocketsphinx-en-us, or set transcribe.command"
         case .modelMissing(let directory):
             "no PocketSphinx model in '\(directory)'; install pocketsphinx-en-us, or point transcribe.model at a model directory"
+        case .modelBroken(let directory, let file):
+            "the PocketSphinx model in '\(directory)' is broken ('\(file)' is missing or empty); reinstall pocketsphinx-en-us, or point transcribe.model at a whole model"
         case .transcriberFailed(let command, let reason):
             "the transcriber '\(command)' \(reason)"
         case .noPlayer:

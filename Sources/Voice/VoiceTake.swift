@@ -32,12 +32,12 @@ public struct VoiceTake: Sendable {
         self.maxSeconds = maxSeconds
     }
 
-    /// Takes the audio from `source`, keeps it through `keep` (which returns the path), and
-    /// transcribes it. Only taking the audio and keeping it can fail: a failed transcription
-    /// is in the result, with the audio kept.
+    /// Takes the audio from `source`, keeps it through `keep` (which returns the path), calls
+    /// `kept` (the speaking is over: playback may resume), and transcribes it. Only taking the
+    /// audio and keeping it can fail: a failed transcription is in the result, with the audio kept.
     public func take(
         from source: Source, progress: @escaping @Sendable (Recorder.Progress) -> Void = { _ in },
-        keep: (PCMAudio) throws(VoiceError) -> String
+        kept spoken: @Sendable () async -> Void = {}, keep: (PCMAudio) throws(VoiceError) -> String
     ) async throws(VoiceError) -> Result {
         switch source {
         case .file(let path):
@@ -47,40 +47,42 @@ public struct VoiceTake: Sendable {
             guard !audio.samples.isEmpty else { throw .nothingHeard(seconds: 0) }
             let speech = audio.resampled(to: PCMAudio.speechRate)
             let kept = try keep(speech)
+            await spoken()
             return Result(audio: speech, path: kept, transcript: await transcribe(speech, file: kept), ending: nil, cut: cut)
         case .microphone(let recorder, let stop):
             var recorder = recorder
             recorder.maxSeconds = maxSeconds
-            guard let sphinx = transcriber as? PocketSphinx else {
+            guard let streaming = transcriber as? any StreamingTranscriber else {
                 let recording = try await recorder.record(stop: stop, progress: progress)
                 let kept = try keep(recording.audio)
+                await spoken()
                 return Result(audio: recording.audio, path: kept, transcript: await transcribe(recording.audio, file: kept),
                               ending: recording.ending, cut: false)
             }
-            // PocketSphinx decodes while the user speaks: the transcript is ready moments after.
-            let (blocks, feed) = AsyncStream<[Int16]>.makeStream()
-            let model = sphinx.model
-            let decoding = Task { () -> Swift.Result<String, VoiceError> in
-                do throws(VoiceError) {
-                    let decoder = try PocketSphinx.Decoder(model: model)
-                    for await block in blocks { decoder.feed(block) }
-                    return .success(decoder.finish())
-                } catch {
-                    for await _ in blocks {}
-                    return .failure(error)
-                }
-            }
+            // The recognizer decodes while the user speaks, in a child process: the transcript
+            // is ready moments after, and a recognizer that fails fails the transcript alone.
+            let started: Swift.Result<RecognizerProcess, VoiceError>
+            do throws(VoiceError) { started = .success(try await streaming.streaming()) } catch { started = .failure(error) }
+            let decoder = try? started.get()
             let recording: Recorder.Recording
-            do {
-                recording = try await recorder.record(stop: stop, progress: progress) { feed.yield($0) }
+            let kept: String
+            do throws(VoiceError) {
+                recording = try await recorder.record(stop: stop, progress: progress) { decoder?.feed($0) }
+                kept = try keep(recording.audio)
             } catch {
-                feed.finish()
-                decoding.cancel()
+                decoder?.cancel()
+                _ = try? await decoder?.finish()
                 throw error
             }
-            feed.finish()
-            let kept = try keep(recording.audio)
-            return Result(audio: recording.audio, path: kept, transcript: await decoding.value, ending: recording.ending, cut: false)
+            await spoken()
+            let transcript: Swift.Result<String, VoiceError>
+            switch started {
+            case .success(let decoder):
+                do throws(VoiceError) { transcript = .success(try await decoder.finish()) } catch { transcript = .failure(error) }
+            case .failure(let error):
+                transcript = .failure(error)
+            }
+            return Result(audio: recording.audio, path: kept, transcript: transcript, ending: recording.ending, cut: false)
         }
     }
 

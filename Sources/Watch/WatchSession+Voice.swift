@@ -50,8 +50,9 @@ extension WatchSession {
         let continuation = self.continuation
         let request = CaptureRequest(
             when: .seen(seen, unknown: unknown),
-            what: .dictate {
-                let result = try await dictation.take { continuation.yield(.voiceLevel(seconds: $0.seconds, level: $0.level)) }
+            what: .dictate { spoken in
+                let result = try await dictation.take(progress: { continuation.yield(.voiceLevel(seconds: $0.seconds, level: $0.level)) },
+                                                      spoken: spoken)
                 if drop.isDropped {
                     try? FileManager.default.removeItem(atPath: result.path)
                     throw CaptureFailure.cancelled

@@ -102,14 +102,33 @@ struct CaptureRulesTests {
         let failing = ScriptedPlayer(.playing(snapshot))
         let expected = try #require(try? PinRules.pin(from: snapshot).get())
         await #expect(throws: CaptureFailure.abandoned(moment: expected, reason: "Silence()")) {
-            _ = try await capture(failing).capture(CaptureRequest(what: .dictate { throw Silence() }))
+            _ = try await capture(failing).capture(CaptureRequest(what: .dictate { _ in throw Silence() }))
         }
         #expect(await failing.calls == ["currently-playing", "pause", "resume"])
 
         let heard = try await capture(ScriptedPlayer(.playing(snapshot)))
-            .capture(CaptureRequest(what: .dictate { CaptureRequest.Written(text: "", tags: ["voice", "untranscribed"]) }, tags: ["idea"]))
+            .capture(CaptureRequest(what: .dictate { _ in CaptureRequest.Written(text: "", tags: ["voice", "untranscribed"]) }, tags: ["idea"]))
         #expect(Set(heard.note.tags) == ["idea", "voice", "untranscribed"])
         #expect(try NoteDatabase(path: path).count() == 1)
+    }
+
+    @Test("a dictation resumes playback as soon as the speaking ends, before the transcript; --pause keeps it paused")
+    func resumesBeforeTranscript() async throws {
+        let player = ScriptedPlayer(.playing(playing()))
+        let outcome = try await capture(player).capture(CaptureRequest(what: .dictate { spoken in
+            await spoken()
+            #expect(await player.calls == ["currently-playing", "pause", "resume"], "resumed before the transcript")
+            return CaptureRequest.Written(text: "heard")
+        }))
+        #expect(outcome.note.text == "heard")
+        #expect(await player.calls == ["currently-playing", "pause", "resume"])
+
+        let keeping = ScriptedPlayer(.playing(playing()))
+        _ = try await capture(keeping).capture(CaptureRequest(what: .dictate { spoken in
+            await spoken()
+            return CaptureRequest.Written(text: "heard")
+        }, pauseAfter: true))
+        #expect(await keeping.calls == ["currently-playing", "pause"])
     }
 
     @Test("--pause with a body keeps playback paused after the note: one pause, no resume")

@@ -19,10 +19,10 @@ struct VoiceCapture: Sendable {
     /// The capture body: records (or reads the file), keeps the audio beside the store under
     /// the note's id, transcribes it, and says on stderr what was heard.
     var body: CaptureRequest.What {
-        .dictate { try await dictate() }
+        .dictate { spoken in try await dictate(spoken: spoken) }
     }
 
-    func dictate() async throws -> CaptureRequest.Written {
+    func dictate(spoken: @escaping @Sendable () async -> Void) async throws -> CaptureRequest.Written {
         let source: Dictation.Source
         if let audioFile {
             source = .file(audioFile)
@@ -38,7 +38,10 @@ struct VoiceCapture: Sendable {
             meter.end()
             StopKeys.restore()
         }
-        let result = try await dictation.take { meter.show($0) }
+        let result = try await dictation.take(progress: { meter.show($0) }, spoken: {
+            meter.end()
+            await spoken()
+        })
         if result.cut { Console.err("margin: the recording is longer than \(Int(maxSeconds)) s (--max); the note keeps its first \(Int(maxSeconds)) s") }
         if result.ending == .limit { Console.err("margin: stopped at the \(Int(maxSeconds)) s limit (--max)") }
         let short = noteID.prefix(8)

@@ -1,0 +1,179 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A recognizer in a child process that margin can kill and outlive: a crash, a hang or a
+/// broken model there is a failed transcription, never a lost note or a crashed margin.
+///
+/// The child runs in a process group of its own (a timeout kills the group), with default
+/// signal dispositions, and ends by itself within a fraction of a second should margin end
+/// first (``ParentWatch``). Samples go to
+/// its standard input as they arrive (`feed`), so that the transcript is ready moments after
+/// the speaker stops; the transcript comes back on its standard output, and a failure's reason
+/// on its standard error.
+public final class RecognizerProcess: Sendable {
+    private let pid: pid_t
+    /// Its standard input, or -1 when it reads a file.
+    private let input: Int32
+    private let output: Int32
+    private let errors: Int32
+    private let name: String
+    private let timeout: Duration
+
+    /// The most of a transcript read: far more than any note's speech gives.
+    static let outputLimit = 16 << 20
+
+    /// Starts `executable` with `arguments`; `name` says in messages what failed.
+    public init(executable: String, arguments: [String], streaming: Bool, name: String, timeout: Duration) throws(VoiceError) {
+        self.name = name
+        self.timeout = timeout
+        var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard Self.pipe(&outputPipe), Self.pipe(&errorPipe), !streaming || Self.pipe(&inputPipe) else {
+            [inputPipe, outputPipe, errorPipe].joined().filter { $0 >= 0 }.forEach { close($0) }
+            throw .transcriberFailed(command: name, reason: "could not be started (\(String(cString: strerror(errno))))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if streaming {
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), empty = sigset_t()
+        sigemptyset(&defaults)
+        for signo in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signo) }
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { environment.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        // The child's ends belong to the child now.
+        [inputPipe[0], outputPipe[1], errorPipe[1]].filter { $0 >= 0 }.forEach { close($0) }
+        guard spawned == 0 else {
+            [inputPipe[1], outputPipe[0], errorPipe[0]].filter { $0 >= 0 }.forEach { close($0) }
+            throw .transcriberFailed(command: name, reason: "could not be started (\(String(cString: strerror(spawned))))")
+        }
+        self.pid = pid
+        self.input = inputPipe[1]
+        self.output = outputPipe[0]
+        self.errors = errorPipe[0]
+    }
+
+    /// A pipe whose ends are closed in any program margin starts (the child gets copies of
+    /// its own ends only); false when there is none.
+    private static func pipe(_ ends: inout [Int32]) -> Bool {
+        guard Glibc.pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// Hands 16 kHz mono samples to the recognizer. A recognizer that has died takes no more;
+    /// that shows in ``finish()``.
+    public func feed(_ samples: [Int16]) {
+        guard input >= 0, !samples.isEmpty else { return }
+        samples.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var written = 0
+            while written < buffer.count {
+                let count = write(input, base + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                written += count
+            }
+        }
+    }
+
+    /// Ends the input and waits, up to the timeout, for the transcript.
+    public func finish() async throws(VoiceError) -> String {
+        if input >= 0 { close(input) }
+        let outcome: Result<String, VoiceError> = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [self] in continuation.resume(returning: collect()) }
+        }
+        return try outcome.get()
+    }
+
+    /// Kills the recognizer and its group at once (a dropped recording).
+    public func cancel() {
+        kill(-pid, SIGKILL)
+    }
+
+    /// Reads standard output and error until both end or the deadline passes, then reaps the
+    /// child: the transcript, or why there is none.
+    private func collect() -> Result<String, VoiceError> {
+        defer {
+            close(output)
+            close(errors)
+        }
+        let deadline = ContinuousClock.now + timeout
+        var transcript: [UInt8] = [], complaint: [UInt8] = []
+        var open = [output, errors]
+        var timedOut = false
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !open.isEmpty {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else {
+                timedOut = true
+                break
+            }
+            var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            for descriptor in descriptors where descriptor.revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 {
+                    open.removeAll { $0 == descriptor.fd }
+                } else if descriptor.fd == output {
+                    if transcript.count < Self.outputLimit { transcript += buffer[0..<min(count, Self.outputLimit - transcript.count)] }
+                } else if complaint.count < 4096 {
+                    complaint += buffer[0..<count]
+                }
+            }
+        }
+        if timedOut { kill(-pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if timedOut {
+            return .failure(.transcriberFailed(command: name, reason: "did not finish within \(Int(timeout.components.seconds)) s"))
+        }
+        let signal = status & 0x7F
+        if signal != 0 {
+            return .failure(.transcriberFailed(command: name, reason: "crashed (\(Self.signalName(signal)))"))
+        }
+        let code = (status >> 8) & 0xFF
+        guard code == 0 else {
+            let said = String(decoding: complaint, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
+            return .failure(.transcriberFailed(command: name, reason: said ?? "failed (exit \(code))"))
+        }
+        return .success(String(decoding: transcript, as: UTF8.self).normalizedTranscript)
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: "segmentation fault, signal \(signal)"
+        case SIGABRT: "aborted, signal \(signal)"
+        case SIGBUS: "bus error, signal \(signal)"
+        case SIGKILL: "killed, signal \(signal)"
+        default: "signal \(signal)"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SpotifyEmulator
+import Testing
+
+/// PocketSphinx out of process: a broken model or a crash in the recognizer fails one
+/// transcription, never the capture, and the recognizer never outlives margin.
+@Suite("the recognizer in a child process", .serialized)
+struct RecognizerTests {
+    static let model = "/usr/share/pocketsphinx/model/en-us"
+
+    /// A copy of Debian's model in the sandbox (links for the big files), with `mdef` cut to
+    /// `mdefBytes` bytes.
+    static func brokenModel(_ sandbox: Sandbox, mdefBytes: Int) throws -> String {
+        let copy = sandbox.root + "/model"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: copy + "/en-us", withIntermediateDirectories: true)
+        for name in try manager.contentsOfDirectory(atPath: model) where name != "en-us" {
+            try manager.createSymbolicLink(atPath: copy + "/" + name, withDestinationPath: model + "/" + name)
+        }
+        for name in try manager.contentsOfDirectory(atPath: model + "/en-us") where name != "mdef" {
+            try manager.createSymbolicLink(atPath: copy + "/en-us/" + name, withDestinationPath: model + "/en-us/" + name)
+        }
+        let mdef = try Data(contentsOf: URL(fileURLWithPath: model + "/en-us/mdef"))
+        try mdef.prefix(mdefBytes).write(to: URL(fileURLWithPath: copy + "/en-us/mdef"))
+        return copy
+    }
+
+    @Test("a model whose mdef is cut short: the note is stored with its audio, the reason names the model, playback resumes, exit 0",
+          arguments: [4096, 1_000_000])
+    func truncatedModel(mdefBytes: Int) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let model = try Self.brokenModel(sandbox, mdefBytes: mdefBytes)
+        #expect(try await sandbox.margin("config", "set", "transcribe.model", model).status == 0)
+        let result = try await sandbox.margin("note", "--voice", "--audio", VoiceNoteTests.clip, "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("PocketSphinx (model '\(model)')"), "\(result.stderr)")
+        #expect(result.stderr.contains("margin transcribe"), "\(result.stderr)")
+        let note = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let id = try #require(note["id"] as? String)
+        #expect(FileManager.default.fileExists(atPath: sandbox.root + "/data/margin/audio/\(id).wav"))
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+
+        // With the whole model again, the note is transcribed.
+        #expect(try await sandbox.margin("config", "unset", "transcribe.model").status == 0)
+        let again = try await sandbox.margin("transcribe", String(id.prefix(8)))
+        #expect(again.status == 0, "\(again.stderr)")
+        let text = try await sandbox.notes("list", "--json").first?["text"] as? String ?? ""
+        #expect(VoiceNoteTests.wordErrorRate(text, VoiceNoteTests.words) <= 0.5, "\(text)")
+    }
+
+    @Test("a model file that is missing or empty is refused before anything is decoded, naming the file")
+    func emptyModelFile() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let model = try Self.brokenModel(sandbox, mdefBytes: 0)
+        #expect(try await sandbox.margin("config", "set", "transcribe.model", model).status == 0)
+        let result = try await sandbox.margin("note", "--voice", "--audio", VoiceNoteTests.clip)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("'\(model)/en-us/mdef' is missing or empty"), "\(result.stderr)")
+        #expect(try await sandbox.notes("list", "--json").count == 1)
+    }
+
+    @Test("margin killed while the recognizer works: the recognizer ends with it")
+    func noOrphan() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        // Three minutes of speech keep PocketSphinx busy for several seconds.
+        let long = sandbox.root + "/long.wav"
+        let sox = Process()
+        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        sox.arguments = Array(repeating: VoiceNoteTests.clip, count: 60) + [long]
+        try sox.run()
+        sox.waitUntilExit()
+        let margin = Process()
+        margin.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
+        margin.arguments = ["note", "--voice", "--audio", long, "--max", "600"]
+        margin.environment = sandbox.environment([:])
+        margin.standardOutput = FileHandle.nullDevice
+        margin.standardError = FileHandle.nullDevice
+        try margin.run()
+        let parent = margin.processIdentifier
+        var recognizer: Int32?
+        for _ in 0..<200 where recognizer == nil {
+            recognizer = Self.children(of: parent).first
+            if recognizer == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let child = try #require(recognizer, "the recognizer started as margin's child")
+        kill(parent, SIGKILL)
+        margin.waitUntilExit()
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = !FileManager.default.fileExists(atPath: "/proc/\(child)/cmdline")
+                || (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?.contains(") Z ") == true
+            if !gone { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(gone, "the recognizer \(child) outlived margin")
+    }
+
+    /// The pids whose parent is `pid` and whose command is margin's recognizer.
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { candidate in
+            guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, Int32(fields[1]) == pid,
+                  let command = FileManager.default.contents(atPath: "/proc/\(candidate)/cmdline") else { return false }
+            return String(decoding: command, as: UTF8.self).contains("_recognize")
+        }
+    }
+}
