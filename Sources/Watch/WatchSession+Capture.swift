@@ -71,9 +71,10 @@ extension WatchSession {
     }
 
     /// Ends the captures still under way (the view is closing, by `q`, Ctrl-C or a signal). A
-    /// note being written is saved as it stands, at the moment of its `n`: only Esc throws one
-    /// away. A recording is dropped. Each capture resumes what it paused before the view ends;
-    /// one busy with Spotify or transcribing is given a few seconds, not more.
+    /// note being written is saved as it stands, at the moment of its `n`, and a recording is
+    /// stopped and kept as its note: only Esc throws either away. Each capture resumes what it
+    /// paused before the view ends; one busy with Spotify is given a few seconds, one with a
+    /// recording to keep and transcribe ten.
     ///
     /// Returns the text of the note being written when it could not be stored in that time,
     /// so that the caller can hand it to the user.
@@ -89,17 +90,18 @@ extension WatchSession {
         draftReply?.finish()
         draftReply = nil
         state.draft = nil
-        voiceDrop?.drop()
+        let recording = voiceStop != nil
         voiceStop?.yield(())
         let pending = captures
         captures = []
+        let patience: Duration = recording ? .seconds(10) : .seconds(3)
         let finished = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for capture in pending { _ = await capture.value }
                 return true
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(3))
+                try? await Task.sleep(for: patience)
                 return false
             }
             let first = await group.next() ?? false

@@ -9,7 +9,12 @@ extension WatchSession {
     /// One key: to the note being written when there is one, else a command.
     mutating func press(_ key: Key, at now: Instant) {
         if state.recording != nil {
-            recordingKey(key, at: now)
+            // q quits: the recording so far is kept, as when the view ends by a signal.
+            if key == .character("q") || key == .character("Q") {
+                ending = .status(0)
+            } else {
+                recordingKey(key, at: now)
+            }
             return
         }
         if key == .interrupt {

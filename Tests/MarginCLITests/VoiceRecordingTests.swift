@@ -233,6 +233,34 @@ struct StandInVoiceTests {
         }
     }
 
+    @Test("a v recording when the view ends (SIGHUP, SIGTERM, q) is kept as a note with its audio; playback resumed; no stray files",
+          arguments: ["SIGHUP", "SIGTERM", "q"])
+    func recordingKeptOnQuit(way: String) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let env = try Self.standIns(sandbox)
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
+        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        try tmux.press("v")
+        try await tmux.waitForScreen { $0.contains("● voice note at") }
+        try await Task.sleep(for: .milliseconds(500))
+        let expected: Int32
+        switch way {
+        case "SIGHUP": try tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
+        case "SIGTERM": try tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
+        default: try tmux.press("q"); expected = 0
+        }
+        #expect(try await tmux.exitStatus() == expected)
+        let notes = try await sandbox.notes("list", "--tag", "voice", "--json")
+        #expect(notes.count == 1, "the recording is a note")
+        let id = try #require(notes.first?["id"] as? String)
+        let audio = try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/audio")
+        #expect(audio == ["\(id).wav"], "the audio is kept, nothing else: \(audio)")
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+    }
+
     /// Waits for `condition` with a generous limit: the machine may be loaded.
     func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
