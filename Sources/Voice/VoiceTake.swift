@@ -41,10 +41,10 @@ public struct VoiceTake: Sendable {
     ) async throws(VoiceError) -> Result {
         switch source {
         case .file(let path):
-            var audio = try WAVFile.read(path: path)
-            let cut = audio.seconds > maxSeconds
-            if cut { audio = audio.prefix(seconds: maxSeconds) }
+            let (audio, cut) = try WAVFile.read(path: path, maxSeconds: maxSeconds)
             guard !audio.samples.isEmpty else { throw .nothingHeard(seconds: 0) }
+            // Digital silence (a muted input, a recorder that wrote zeros): nothing to keep.
+            guard audio.samples.contains(where: { abs(Int($0)) > 2 }) else { throw .nothingHeard(seconds: audio.seconds) }
             let speech = audio.resampled(to: PCMAudio.speechRate)
             let kept = try keep(speech)
             await spoken()
