@@ -1,19 +1,27 @@
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// How the user ends a recording: Enter, or Ctrl-C (which then ends the recording, not margin).
+/// How a recording ends: Enter, or a signal. Ctrl-C, SIGTERM and SIGHUP end the recording,
+/// not margin: what was said so far is kept and stored, and margin then ends with status
+/// 128 + ``signal``.
 public enum StopKeys {
     /// Yields once for each Enter on stdin (unless `watchingStdin` is false: a stdin closed at
-    /// start) and each Ctrl-C, until ``restore()``.
+    /// start) and each SIGINT, SIGTERM or SIGHUP, until ``restore()``.
     ///
-    /// Ctrl-C's handler writes a byte to a pipe (about all a signal handler may do); a thread
-    /// of its own waits on that pipe and on stdin. It lives as long as the process, which ends
-    /// soon after the recording.
+    /// The signals' handler writes the signal's number to a pipe (about all a signal handler
+    /// may do); a thread of its own waits on that pipe and on stdin. It lives as long as the
+    /// process, which ends soon after the recording.
     public static func stream(watchingStdin: Bool = true) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         let pipe = interruptPipe
-        signal(SIGINT) { _ in
-            var byte: UInt8 = 1
-            _ = write(interruptPipe.write, &byte, 1)
+        for signo in endingSignals {
+            Glibc.signal(signo) { signo in
+                var byte = UInt8(truncatingIfNeeded: signo)
+                _ = write(interruptPipe.write, &byte, 1)
+            }
         }
         let watchStdin = watchingStdin
         Thread.detachNewThread {
@@ -28,7 +36,11 @@ public enum StopKeys {
                 for index in descriptors.indices where descriptors[index].revents != 0 {
                     let count = read(descriptors[index].fd, &buffer, buffer.count)
                     if descriptors[index].fd == pipe.read {
-                        if count > 0 { continuation.yield(()) }
+                        if count > 0 {
+                            let signo = Int32(buffer[0])
+                            received.withLock { $0 = $0 ?? signo }
+                            continuation.yield(())
+                        }
                     } else if count <= 0 {
                         // stdin ended: only Ctrl-C is left.
                         descriptors[index].fd = -1
@@ -41,11 +53,20 @@ public enum StopKeys {
         return stream
     }
 
-    /// Ctrl-C ends margin again.
+    /// The first signal that ended a recording, if one did: margin stores the note, then ends
+    /// with status 128 + this.
+    public static var signal: Int32? { received.withLock { $0 } }
+
+    /// The signals end margin again.
     public static func restore() {
-        signal(SIGINT, SIG_DFL)
+        for signo in endingSignals { Glibc.signal(signo, SIG_DFL) }
     }
+
+    static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
 }
+
+/// The first signal that ended a recording.
+private let received = Mutex<Int32?>(nil)
 
 /// The pipe Ctrl-C's handler writes to: made before the handler is installed.
 private let interruptPipe: (read: Int32, write: Int32) = {

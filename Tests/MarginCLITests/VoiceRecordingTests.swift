@@ -58,8 +58,9 @@ struct VoiceRecordingTests {
         #expect(listened.status == 0, "\(listened.stderr)")
     }
 
-    @Test("Ctrl-C ends the recording and keeps what was said so far")
-    func interrupted() async throws {
+    @Test("Ctrl-C, SIGTERM or SIGHUP ends the recording: what was said so far is the note, playback resumes, 128 + signal",
+          arguments: [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP)])
+    func interrupted(name: String, signal: Int32) async throws {
         let pulse = try await PulseServer.start()
         defer { pulse.stop() }
         let sandbox = try await Sandbox.loggedIn()
@@ -69,9 +70,9 @@ struct VoiceRecordingTests {
             // The null sink hands its monitor the sound up to 2 s late: 4.5 s into the 7.1 s
             // clip, the recording holds a few seconds of it.
             try await Task.sleep(for: .seconds(4.5))
-            _ = try await MarginProcess.run(["-INT", "-f", "margin note --voice --db \(store)"], environment: [:], executable: "/usr/bin/pkill")
+            _ = try await MarginProcess.run(["-\(name)", "-f", "margin note --voice --db \(store)"], environment: [:], executable: "/usr/bin/pkill")
         }
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 128 + signal, "\(result.stderr)")
         let note = try Self.note(result)
         let seconds = try Self.audioSeconds(sandbox, note)
         #expect(seconds > 1.5 && seconds < 7, "\(seconds) s: cut short by Ctrl-C, not by silence")

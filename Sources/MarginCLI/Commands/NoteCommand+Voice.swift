@@ -53,7 +53,9 @@ struct VoiceCapture: Sendable {
         case .failure(let error):
             Console.err("margin: \(error.message); the recording is kept: 'margin transcribe \(short)' tries again")
         }
-        return Dictation.written(result)
+        var written = Dictation.written(result)
+        written.signal = StopKeys.signal
+        return written
     }
 }
 

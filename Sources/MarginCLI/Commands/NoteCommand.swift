@@ -94,9 +94,10 @@ extension MarginCommand {
             // The process ends after this command: exiting with the store open skips the
             // checkpoint a close would run (the note is already durable).
             outcome.store.keepOpenUntilExit()
-            // A signal ended the editor: the note holds what it had saved; end as the signal says.
+            // A signal ended the editor or the recording: the note holds what was captured by
+            // then; end as the signal says.
             if let signal = outcome.signal {
-                Console.err("margin: stopped by signal \(signal); the note holds what the editor had saved")
+                Console.err("margin: stopped by signal \(signal); the note holds what was captured until then")
                 throw ExitCode(128 + signal)
             }
         }
