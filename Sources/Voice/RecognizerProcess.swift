@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -86,18 +87,8 @@ public final class RecognizerProcess: Sendable {
     /// that shows in ``finish()``.
     public func feed(_ samples: [Int16]) {
         guard input >= 0, !samples.isEmpty else { return }
-        samples.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var written = 0
-            while written < buffer.count {
-                let count = write(input, base + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                written += count
-            }
-        }
+        let pipe = OutputFile(descriptor: input, name: name)
+        samples.withUnsafeBytes { try? pipe.write($0) }
     }
 
     /// Ends the input and waits, up to the timeout, for the transcript.
