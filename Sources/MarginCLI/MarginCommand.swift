@@ -18,7 +18,7 @@ public struct MarginCommand: AsyncParsableCommand {
             Listen.self, Transcribe.self, Sync.self, Episodes.self, Shows.self, Find.self, Play.self,
             Export.self, Import.self,
             Now.self, Devices.self, Pause.self, Resume.self, Seek.self, Back.self, Forward.self, Watch.self,
-            Recognize.self,
+            Recognize.self, Guard.self,
         ]
     )
 

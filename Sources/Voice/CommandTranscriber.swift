@@ -1,5 +1,10 @@
 import Foundation
 import Subprocess
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
 
 /// A recognizer the user already has (whisper.cpp's `whisper-cli`, say), run as
 /// `sh -c 'COMMAND "$1"' margin-transcribe FILE.wav`: it reads the WAV and prints the text.
@@ -7,23 +12,29 @@ import Subprocess
 public struct CommandTranscriber: Transcriber {
     public var command: String
     public var timeout: Duration
+    /// Runs the program under margin's guard, so that it ends should margin be killed; nil
+    /// runs it directly.
+    public var childGuard: ChildGuard?
 
-    public init(command: String, timeout: Duration = .seconds(120)) {
+    public init(command: String, timeout: Duration = .seconds(120), childGuard: ChildGuard? = nil) {
         self.command = command
         self.timeout = timeout
+        self.childGuard = childGuard
     }
 
     public var name: String { command }
 
     public func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String {
         let command = self.command, timeout = self.timeout
+        let shell = ["/bin/sh", "-c", command + " \"$1\"", "margin-transcribe", file]
+        let (program, arguments) = childGuard?.wrapping(shell) ?? (shell[0], Array(shell.dropFirst()))
         var options = PlatformOptions()
         // Its own session, so that a timeout ends the program and anything it started.
         options.createSession = true
         options.teardownSequence = [.send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .seconds(1))]
         do {
             let result = try await run(
-                .path("/bin/sh"), arguments: ["-c", command + " \"$1\"", "margin-transcribe", file],
+                .path(FilePath(program)), arguments: Arguments(arguments),
                 platformOptions: options, input: .none, output: .sequence, error: .discarded
             ) { execution in
                 try await withThrowingTaskGroup(of: [UInt8]?.self) { group in

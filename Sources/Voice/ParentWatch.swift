@@ -9,13 +9,35 @@ import Glibc
 /// process). The kernel's "parent died" signal would follow the thread that started the child,
 /// not margin itself, and the threads of margin's concurrency pool come and go.
 public enum ParentWatch {
+    /// Ends this process (status 1) once `parent` is no longer its parent.
     public static func endWhenGone(_ parent: pid_t) {
-        guard getppid() == parent else { _exit(1) }
+        whenGone(parent) { _exit(1) }
+    }
+
+    /// Runs `end` (which should end the process) once `parent` is no longer this process's parent.
+    public static func whenGone(_ parent: pid_t, _ end: @escaping @Sendable () -> Void) {
+        guard getppid() == parent else { return end() }
         Thread.detachNewThread {
             while true {
                 usleep(200_000)
-                if getppid() != parent { _exit(1) }
+                if getppid() != parent { end() }
             }
         }
+    }
+}
+
+/// What runs a user's program for margin so that it ends with margin: margin's own executable
+/// as `margin _guard --parent PID -- PROGRAM ARG…` (``ParentWatch`` in the middle).
+public struct ChildGuard: Sendable {
+    /// The hidden subcommand.
+    public static let subcommand = "_guard"
+    /// margin's executable.
+    public var executable: String
+
+    public init(executable: String) { self.executable = executable }
+
+    /// The command line that runs `command` under the guard.
+    func wrapping(_ command: [String]) -> (executable: String, arguments: [String]) {
+        (executable, [Self.subcommand, "--parent", String(getpid()), "--"] + command)
     }
 }

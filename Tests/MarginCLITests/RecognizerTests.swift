@@ -97,6 +97,40 @@ struct RecognizerTests {
         #expect(gone, "the recognizer \(child) outlived margin")
     }
 
+    @Test("margin killed while transcribe.command runs: the command ends with it")
+    func commandEndsWithMargin() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let pidFile = sandbox.root + "/stt.pid"
+        let script = sandbox.root + "/stt"
+        let body = "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 60.789\n"
+        guard FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
+        else { throw CocoaError(.fileWriteUnknown) }
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", script).status == 0)
+        let margin = Process()
+        margin.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
+        margin.arguments = ["note", "--voice", "--audio", VoiceNoteTests.clip]
+        margin.environment = sandbox.environment([:])
+        margin.standardOutput = FileHandle.nullDevice
+        margin.standardError = FileHandle.nullDevice
+        try margin.run()
+        var program: Int32?
+        for _ in 0..<200 where program == nil {
+            program = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if program == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let pid = try #require(program, "the command started")
+        kill(margin.processIdentifier, SIGKILL)
+        margin.waitUntilExit()
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = !FileManager.default.fileExists(atPath: "/proc/\(pid)/cmdline")
+                || (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") == true
+            if !gone { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(gone, "the command \(pid) outlived margin")
+    }
+
     /// The pids whose parent is `pid` and whose command is margin's recognizer.
     static func children(of pid: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

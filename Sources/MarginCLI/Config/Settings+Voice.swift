@@ -8,12 +8,13 @@ extension Settings {
     /// (120 s by default).
     func transcriber() throws(SettingError) -> any Transcriber {
         let timeout = try transcribeTimeout()
+        let executable = IsolatedPocketSphinx.currentExecutable()
         if let command = config["transcribe.command"], !command.trimmingCharacters(in: .whitespaces).isEmpty {
-            return CommandTranscriber(command: command, timeout: timeout)
+            // Under margin's guard (`_guard`), so that the program ends should margin be killed.
+            return CommandTranscriber(command: command, timeout: timeout, childGuard: ChildGuard(executable: executable))
         }
         // PocketSphinx runs in a child process (margin itself, `_recognize`): its crash or a
         // broken model fails the transcription, never the capture.
-        let executable = IsolatedPocketSphinx.currentExecutable()
         guard let model = config["transcribe.model"], !model.isEmpty else {
             return IsolatedPocketSphinx(executable: executable, timeout: timeout)
         }
