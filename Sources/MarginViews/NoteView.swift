@@ -54,7 +54,7 @@ public enum NoteView {
     public static func row(_ note: Note, width: Int?) -> String {
         let position = (note.position ?? "--").leftPadded(to: 8)
         let short = String(note.id.prefix(8))
-        let text = firstLine(note.text)
+        let text = note.text.isEmpty ? voicePlaceholder(note) ?? "" : firstLine(note.text)
         var tags = note.tags.isEmpty ? "" : "  " + note.tags.map { "#" + Terminal.sanitize($0) }.joined(separator: " ")
         var body = text + tags
         if let width {
@@ -83,6 +83,20 @@ public enum NoteView {
     /// The local time zone, read once.
     public static let localZone = TimeZone.current
 
+    /// What a voice note without text shows in its text's place: `[voice 0:07, not
+    /// transcribed yet]`, or `[voice 0:07, transcription failed: REASON]`; nil for a note with
+    /// no recording.
+    public static func voicePlaceholder(_ note: Note) -> String? {
+        guard let voice = note.voice else { return nil }
+        let length = voice.durationMs.map { " " + Note.formatPosition(milliseconds: $0) } ?? ""
+        let state = switch voice.state {
+        case .pending: "not transcribed yet"
+        case .done: "no words"
+        case .failed: "transcription failed" + (voice.error.map { ": " + Terminal.sanitize($0) } ?? "")
+        }
+        return "[voice\(length), \(state)]"
+    }
+
     /// The first line of `text`, with a marker when there is more, safe for a terminal.
     public static func firstLine(_ text: String) -> String {
         // The first LF that is a character of its own (CR LF is one character, which
@@ -108,10 +122,15 @@ public enum NoteView {
         }
         if !note.tags.isEmpty { lines.append("tags     \(note.tags.joined(separator: " "))") }
         if let recording { lines.append("audio    \(Terminal.sanitize(recording)) (margin listen \(note.id.prefix(8)))") }
+        if let voice = note.voice, voice.state != .done {
+            let why = voice.error.map { " (\(Terminal.sanitize($0)))" } ?? ""
+            lines.append("voice    \(voice.state.rawValue)\(why): 'margin transcribe \(note.id.prefix(8))' transcribes it")
+        }
         lines.append("created  \(Timestamp.string(note.createdAt))")
         if note.updatedAt != note.createdAt { lines.append("updated  \(Timestamp.string(note.updatedAt))") }
         lines.append("")
-        lines.append(note.text.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.sanitize(String($0)) }.joined(separator: "\n"))
+        let text = note.text.isEmpty ? voicePlaceholder(note) ?? "" : note.text
+        lines.append(text.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.sanitize(String($0)) }.joined(separator: "\n"))
         return lines.joined(separator: "\n")
     }
 }

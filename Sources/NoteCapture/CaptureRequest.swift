@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 import SpotifyClient
 
 /// What a capture is asked to take: *when* (the moment to pin) and *what* (the note's body),
@@ -38,7 +39,12 @@ public struct CaptureRequest: Sendable {
         /// The body calls `spoken` as soon as the user has finished speaking (the recording is
         /// kept, the transcript not yet ready): playback margin paused resumes then, not after
         /// the transcription.
-        case dictate(@Sendable (_ spoken: @escaping @Sendable () async -> Void) async throws -> Written)
+        ///
+        /// The note is stored before the recording starts, with an empty text and its voice
+        /// ``NoteVoice/State/pending`` (its recording to be kept at `audio`): whatever ends
+        /// margin from then on, the moment and what was recorded are there for
+        /// `margin transcribe`. The body's ``Written`` then completes it.
+        case dictate(audio: String, _ speak: @Sendable (_ spoken: @escaping @Sendable () async -> Void) async throws -> Written)
 
         /// The text when it is known before the capture starts.
         var given: String? {
@@ -60,10 +66,13 @@ public struct CaptureRequest: Sendable {
         /// The signal (SIGTERM, SIGHUP, SIGINT) that ended the body early: its text is kept,
         /// and the caller ends with status 128 + signal once the note is stored.
         public var signal: Int32?
-        public init(text: String, tags: [String] = [], signal: Int32? = nil) {
+        /// A dictation's recording and how its transcription went.
+        public var voice: NoteVoice?
+        public init(text: String, tags: [String] = [], signal: Int32? = nil, voice: NoteVoice? = nil) {
             self.text = text
             self.tags = tags
             self.signal = signal
+            self.voice = voice
         }
     }
 

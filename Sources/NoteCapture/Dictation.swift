@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 import Voice
 
 /// The body of a voice note: the recording (from the microphone or a file) kept beside the
@@ -47,8 +48,22 @@ public struct Dictation: Sendable {
         }
     }
 
-    /// What a take gives the note: the transcript (empty when there is none) and the voice tags.
+    /// What a take gives the note: the transcript (empty when there is none), the voice tag,
+    /// and the recording's state: done, or failed with the recognizer's reason.
     public static func written(_ result: VoiceTake.Result) -> CaptureRequest.Written {
-        CaptureRequest.Written(text: result.text, tags: result.tags)
+        CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice(of: result))
     }
+
+    /// The recording of `result` and how its transcription went.
+    public static func voice(of result: VoiceTake.Result) -> NoteVoice {
+        let failure: String? = switch result.transcript {
+        case .success(let text): text.isEmpty ? "no words were recognized" : nil
+        case .failure(let error): error.message
+        }
+        return NoteVoice(audio: result.path, durationMs: Int((result.audio.seconds * 1000).rounded()),
+                         state: failure == nil ? .done : .failed, error: failure)
+    }
+
+    /// Where the recording of note `noteID` is kept.
+    public var audioPath: String { VoiceNote.audioPath(noteID: noteID, store: storePath) }
 }

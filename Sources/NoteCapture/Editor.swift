@@ -72,16 +72,19 @@ public enum Editor {
         defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
         try Data(initial.utf8).write(to: file)
 
-        // Through the shell so EDITOR may carry arguments ("code --wait").
-        let ended = try run(["/bin/sh", "-c", "\(editor) \"$1\"", "margin-editor", file.path], editor: editor)
+        // Through the shell so EDITOR may carry arguments ("code --wait"); `exec`, so that the
+        // editor itself is margin's child and gets the signals margin hands on.
+        let ended = try run(["/bin/sh", "-c", "exec \(editor) \"$1\"", "margin-editor", file.path], editor: editor)
         let text = String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
         if let signal = ended.handedOn { return Edited(text: text, signal: signal) }
         switch ended.status {
         case .exited(0):
             return Edited(text: text)
-        case .signaled(SIGINT):
-            // Ctrl-C reached an editor that dies of it: what it saved is kept, as for SIGTERM.
-            return Edited(text: text, signal: SIGINT)
+        case .signaled(let signal) where [SIGINT, SIGTERM, SIGHUP].contains(signal):
+            // The terminal's group got the signal too (Ctrl-C, a closed terminal), and the
+            // editor died of it, perhaps before margin's own handler ran: what it saved is
+            // kept, as when margin hands the signal on.
+            return Edited(text: text, signal: signal)
         case .exited(let status):
             keep = text != initial && !text.isEmpty
             throw Failure.failed(editor: editor, status: status, kept: keep ? file.path : nil)

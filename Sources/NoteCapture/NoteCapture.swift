@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import NoteStore
 import SpotifyClient
+import Voice
 
 /// Taking a note, whichever way it comes: the one capture use case.
 ///
@@ -57,14 +58,35 @@ public struct NoteCapture: Sendable {
         let activity = if case .dictate = request.what { "spoke" } else { "wrote" }
         let paused = slow && moment.playing ? await pause(while: activity, warnings: &warnings) : false
 
+        // A dictation's note is stored now, before anything is recorded: pending, empty.
+        let noteID = request.noteID ?? UUID().uuidString.lowercased()
+        let tags = request.tags
+        var pending: Note?
+        if case .dictate(let audio, _) = request.what {
+            let note = Note(id: noteID, text: "", tags: tags + [VoiceNote.tag].filter { !tags.contains($0) }, createdAt: takenAt,
+                            pin: moment.pin, voice: NoteVoice(audio: audio, state: .pending))
+            do { try store.insert(note) } catch {
+                if paused { try? await player?.resume() }
+                throw CaptureFailure.unsaved(text: "", reason: PinRules.describe(error))
+            }
+            pending = note
+        }
+
         // 3. The body. A dictation resumes playback when the speaking ends (``EarlyResume``),
         // before its transcript.
         let keepsPaused = request.pauseAfter && moment.pin != nil
         let early = EarlyResume(player: paused && !keepsPaused ? player : nil)
         let written: CaptureRequest.Written
         do {
-            written = try await body(request.what, pin: moment.pin, spoken: { await early.resume() })
+            let pendingVoice = pending?.voice
+            written = try await body(request.what, pin: moment.pin, spoken: {
+                // The recording is kept: its length goes into the pending note, then playback resumes.
+                if let voice = pendingVoice { try? store.setVoice(Self.recorded(voice), forNote: noteID) }
+                await early.resume()
+            })
         } catch {
+            // Nothing was recorded (cancelled, nothing heard, no recorder): no note either.
+            if let pending { try? store.delete(id: pending.id) }
             if paused, !early.done { try? await player?.resume() }
             throw error
         }
@@ -78,13 +100,12 @@ public struct NoteCapture: Sendable {
             throw CaptureFailure.empty
         }
 
-        // 4. The note is stored, then playback goes back to how margin found it (or stays
-        // paused with --pause).
-        var note = Note(text: written.text, tags: request.tags + written.tags.filter { !request.tags.contains($0) },
-                        createdAt: takenAt, pin: moment.pin)
-        if let id = request.noteID { note.id = id }
+        // 4. The note is stored (a dictation's completed), then playback goes back to how
+        // margin found it (or stays paused with --pause).
+        var note = Note(id: noteID, text: written.text, tags: tags + written.tags.filter { !tags.contains($0) },
+                        createdAt: takenAt, pin: moment.pin, voice: written.voice ?? pending?.voice)
         do {
-            try store.insert(note)
+            if pending != nil { note = try store.update(note) } else { try store.insert(note) }
         } catch {
             if stillPaused { try? await player?.resume() }
             throw CaptureFailure.unsaved(text: written.text, reason: PinRules.describe(error))
@@ -100,6 +121,15 @@ public struct NoteCapture: Sendable {
                               signal: written.signal)
     }
 
+    /// `voice` with the length of its recording, read from the WAV's size (16 kHz mono, 16 bits).
+    private static func recorded(_ voice: NoteVoice) -> NoteVoice {
+        var voice = voice
+        if let size = (try? FileManager.default.attributesOfItem(atPath: voice.audio))?[.size] as? Int {
+            voice.durationMs = max(size - 44, 0) / 32
+        }
+        return voice
+    }
+
     /// Runs the body; a dictation that fails becomes ``CaptureFailure/abandoned(moment:reason:)``.
     private func body(_ what: CaptureRequest.What, pin: Pin?, spoken: @escaping @Sendable () async -> Void) async throws -> CaptureRequest.Written {
         switch what {
@@ -107,7 +137,7 @@ public struct NoteCapture: Sendable {
             return CaptureRequest.Written(text: text)
         case .compose(let write):
             return try await write()
-        case .dictate(let speak):
+        case .dictate(_, let speak):
             do { return try await speak(spoken) } catch let failure as CaptureFailure { throw failure } catch {
                 throw CaptureFailure.abandoned(moment: pin, reason: PinRules.describe(error))
             }

@@ -2,32 +2,45 @@ import Foundation
 import NoteStore
 import Voice
 
-/// Transcribing a voice note's kept recording again (`margin transcribe`): after changing the
-/// recognizer, or when the first transcription failed.
+/// Transcribing voice notes' kept recordings (`margin transcribe`): those left pending (margin
+/// ended before the recognizer finished) or failed, or one again after changing the recognizer.
 public enum Transcription {
-    /// Why a note could not be transcribed again.
+    /// Why a note could not be transcribed.
     public enum Failure: Error, Equatable {
         /// The note has no recording beside the store (a typed note, or the file was removed).
         case noRecording(noteID: String)
     }
 
-    /// Transcribes `note`'s recording with `transcriber` and stores the text in its place (the
-    /// "untranscribed" tag goes). A recognizer that hears no words changes nothing. A missing
-    /// recording is told before the recognizer is even set up.
+    /// Transcribes `note`'s recording with `transcriber` and stores the text in its place, its
+    /// voice state `done`. A recognizer that fails, or hears no words, leaves the text as it is
+    /// and the state `failed` with the reason, and throws. A missing recording is told before
+    /// the recognizer is even set up.
     public static func redo(_ note: Note, in store: NoteDatabase, storePath: String,
                             with recognizer: @autoclosure () throws -> any Transcriber) async throws -> Note {
-        let path = VoiceNote.audioPath(noteID: note.id, store: storePath)
+        let path = note.voice?.audio ?? VoiceNote.audioPath(noteID: note.id, store: storePath)
         guard FileManager.default.fileExists(atPath: path) else { throw Failure.noRecording(noteID: note.id) }
-        let audio = try WAVFile.read(path: path)
-        let transcriber = try recognizer()
-        let text = try await transcriber.transcribe(audio, file: path)
-        guard !text.isEmpty else {
-            throw VoiceError.transcriberFailed(command: transcriber.name,
-                                               reason: "recognized no words; 'margin edit \(note.id.prefix(8))' types them")
+        var voice = note.voice ?? NoteVoice(audio: path, state: .pending)
+        let text: String
+        do {
+            let audio = try WAVFile.read(path: path)
+            voice.durationMs = Int((audio.seconds * 1000).rounded())
+            let transcriber = try recognizer()
+            text = try await transcriber.transcribe(audio, file: path)
+            guard !text.isEmpty else {
+                throw VoiceError.transcriberFailed(command: transcriber.name,
+                                                   reason: "recognized no words; 'margin edit \(note.id.prefix(8))' types them")
+            }
+        } catch {
+            voice.state = .failed
+            voice.error = (error as? VoiceError)?.message ?? String(describing: error)
+            try? store.setVoice(voice, forNote: note.id)
+            throw error
         }
         var updated = note
         updated.text = text
-        updated.tags.removeAll { $0 == VoiceNote.untranscribedTag }
+        voice.state = .done
+        voice.error = nil
+        updated.voice = voice
         return try store.update(updated)
     }
 }

@@ -9,10 +9,16 @@ import GRDB
 /// which keeps every byte and stays a TEXT value in the file for FTS5 and `sqlite3`.
 extension Note {
     /// The columns ``init(row:)`` reads, in order; tags come from the same query, joined with
-    /// U+001F, which ``Note/normalizedTags(_:)`` keeps out of tags.
+    /// U+001F, which ``Note/normalizedTags(_:)`` keeps out of tags; then the voice (13).
     static let selection = columns + """
         ,
-        (SELECT group_concat(note_tag.tag, char(31)) FROM note_tag WHERE note_tag.note_seq = note.seq)
+        (SELECT group_concat(note_tag.tag, char(31)) FROM note_tag WHERE note_tag.note_seq = note.seq),
+        """ + voiceColumn
+
+    /// A voice note's ``NoteVoice`` as a JSON array (audio, duration, state, error); NULL for
+    /// a typed note. One lookup by key, and voice notes are few.
+    static let voiceColumn = """
+        (SELECT json_array(audio, duration_ms, state, error) FROM note_voice WHERE note_voice.note_id = note.id)
         """
 
     /// The first 12 columns of ``selection``: all but the tags.
@@ -23,7 +29,7 @@ extension Note {
         """
 
     /// The number of columns in ``selection``.
-    static let selectionWidth = 13
+    static let selectionWidth = 14
 
     /// Decodes the columns of ``selection``, starting at column `offset`.
     init(row: Row, offset: Int = 0) throws {
@@ -47,6 +53,25 @@ extension Note {
         self.createdAt = Self.storedDate(row[offset + 2])
         self.updatedAt = Self.storedDate(row[offset + 3])
         self.pin = pin
+        self.voice = (row[offset + 13] as String?).flatMap(Self.voice(json:))
+    }
+
+    /// The voice column's JSON array; nil for anything else.
+    static func voice(json: String) -> NoteVoice? {
+        guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], array.count == 4,
+              let audio = array[0] as? String, let state = (array[2] as? String).flatMap(NoteVoice.State.init(rawValue:))
+        else { return nil }
+        return NoteVoice(audio: audio, durationMs: array[1] as? Int, state: state, error: array[3] as? String)
+    }
+
+    /// Writes the note's ``voice`` (when it has one) to `note_voice`.
+    func writeVoice(_ db: Database) throws {
+        guard let voice else { return }
+        try db.cachedStatement(sql: """
+            INSERT INTO note_voice (note_id, audio, duration_ms, state, error) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (note_id) DO UPDATE SET audio = excluded.audio, duration_ms = excluded.duration_ms,
+                state = excluded.state, error = excluded.error
+            """).execute(arguments: [id, voice.audio, voice.durationMs, voice.state.rawValue, voice.error])
     }
 
     /// A stored time; an unreadable one (only a hand-edited file has them) reads as 1970 rather

@@ -14,6 +14,9 @@ public struct Note: Sendable, Equatable {
     public var updatedAt: Date
     /// The moment the note points at; nil for an unpinned note.
     public var pin: Pin?
+    /// A voice note's recording and transcription state on this machine; nil for a typed note.
+    /// Not part of the note's content: equality and sync leave it out.
+    public var voice: NoteVoice?
 
     /// Creates a note.
     ///
@@ -21,7 +24,7 @@ public struct Note: Sendable, Equatable {
     /// read back from the store equals the value that was inserted.
     public init(
         id: String = UUID().uuidString.lowercased(), text: String, tags: [String] = [],
-        createdAt: Date = Date(), updatedAt: Date? = nil, pin: Pin? = nil
+        createdAt: Date = Date(), updatedAt: Date? = nil, pin: Pin? = nil, voice: NoteVoice? = nil
     ) {
         self.id = id
         self.text = text
@@ -29,6 +32,14 @@ public struct Note: Sendable, Equatable {
         self.createdAt = NoteTimestamp.rounded(createdAt)
         self.updatedAt = NoteTimestamp.rounded(updatedAt ?? createdAt)
         self.pin = pin
+        self.voice = voice
+    }
+
+    /// Notes are equal when their content is: id, text, tags, times and pin. ``voice`` is this
+    /// machine's recording of it, which sync and imports never carry.
+    public static func == (lhs: Note, rhs: Note) -> Bool {
+        lhs.id == rhs.id && lhs.text == rhs.text && lhs.tags == rhs.tags && lhs.createdAt == rhs.createdAt
+            && lhs.updatedAt == rhs.updatedAt && lhs.pin == rhs.pin
     }
 
     /// True when the note is pinned to an episode or track.

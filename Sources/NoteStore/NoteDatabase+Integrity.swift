@@ -17,7 +17,7 @@ package struct StoreIntegrity: Sendable, Equatable {
     package static let expectedObjects: Set<String> = [
         "note_on_id", "note_on_item", "note_on_created_at", "note_on_show", "note_tag_on_tag",
         "__note_ft_ai", "__note_ft_ad", "__note_ft_au", "note_tag_created_at",
-        "sync_note_insert", "sync_note_update", "sync_note_delete", "sync_tag_insert", "sync_tag_delete",
+        "sync_note_insert", "sync_note_update", "sync_note_delete", "sync_tag_insert", "sync_tag_delete", "note_voice_gone",
     ]
 
     /// What is wrong, one phrase a problem; empty for a sound store of the current schema.

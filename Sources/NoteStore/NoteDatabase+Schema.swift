@@ -16,6 +16,7 @@ extension NoteDatabase {
         migrator.registerMigration("v6", migrate: migrateV6)
         migrator.registerMigration("v7", migrate: migrateV7)
         migrator.registerMigration("v8", migrate: migrateV8)
+        migrator.registerMigration("v9", migrate: migrateV9)
         // Future migrations go here, each under a new name.
         return migrator
     }

@@ -25,6 +25,7 @@ extension NoteDatabase {
             try writer.write { db in
                 try db.cachedStatement(sql: Note.insertSQL).execute(arguments: note.rowArguments)
                 try note.writeTags(db, seq: db.lastInsertedRowID, replacing: false)
+                try note.writeVoice(db)
             }
         } catch let error as DatabaseError
             where [.SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY].contains(error.extendedResultCode) {
@@ -55,6 +56,12 @@ extension NoteDatabase {
             }
             try db.cachedStatement(sql: Note.updateSQL).execute(arguments: stored.rowArguments)
             try stored.writeTags(db, seq: current[2], replacing: true)
+            // A note without one keeps the voice it has: only voice notes' writers set it.
+            try stored.writeVoice(db)
+            if stored.voice == nil {
+                stored.voice = try String.fetchOne(db, sql: "SELECT \(Note.voiceColumn) FROM note WHERE note.id = ?", arguments: [stored.id])
+                    .flatMap(Note.voice(json:))
+            }
             return stored
         }
     }

@@ -72,8 +72,8 @@ package struct NoteRow {
         row[column]
     }
 
-    /// The note of a row whose first 13 columns are a note with its tags joined (every
-    /// query but ``NoteRowQuery/taggedRows(_:)``).
+    /// The note of a row whose first 14 columns are a note with its tags joined and its voice
+    /// (every query but ``NoteRowQuery/taggedRows(_:)``).
     package func note() throws -> Note {
         try Note(row: row)
     }

@@ -3,20 +3,20 @@ import GRDB
 /// The notes an export cursor reads, in which order and with which columns.
 ///
 /// Columns 0–11 are always a note's (`id`, the text as a BLOB, `created_at`, `updated_at`, then
-/// the eight pin columns); what follows depends on the case, named by ``NoteRow``'s column
-/// constants. With a `limit`, a filter picks the notes ``NoteDatabase/notes(_:)`` would list;
+/// the eight pin columns), 12 its tags and 13 its voice (``NoteRow/voice``); what follows
+/// depends on the case, named by ``NoteRow``'s column constants. With a `limit`, a filter picks the notes ``NoteDatabase/notes(_:)`` would list;
 /// only their order is the query's own.
 package enum NoteRowQuery {
     /// Oldest first, ties by id; one row per tag (column 12, NULL for a note without tags),
-    /// the rows of one note adjacent, and the note's `seq` in column 13.
+    /// the rows of one note adjacent, and the note's `seq` in column 14.
     case taggedRows(NoteFilter)
     /// Oldest first, ties by id; the tags joined with U+001F in column 12.
     case creationOrder(NoteFilter)
-    /// ``NoteDatabase/notes(_:)``'s order; the tags joined in column 12, `seq` in column 13.
+    /// ``NoteDatabase/notes(_:)``'s order; the tags joined in column 12, `seq` in column 14.
     case listing(NoteFilter)
     /// The Markdown export's order (by section, show, episode, then playback); tags joined in
-    /// column 12, then the section (13: 0 a show, 1 an unknown show, 2 music, 3 unpinned),
-    /// the show's name (14) and the item's heading (15), completed from the episode cache.
+    /// column 12, then the section (14: 0 a show, 1 an unknown show, 2 music, 3 unpinned),
+    /// the show's name (15) and the item's heading (16), completed from the episode cache.
     case markdown(NoteFilter)
     /// ``markdown(_:)``'s columns, grouped by item (unpinned notes last), each item's notes in
     /// playback order: one vault page after another.
@@ -26,12 +26,14 @@ package enum NoteRowQuery {
 extension NoteRow {
     /// The tag (or the tags joined with U+001F) of a row.
     package static let tags = 12
+    /// The voice note's state as a JSON array (audio, duration, state, error); NULL for a typed note.
+    package static let voice = 13
     /// The note's `seq`, in ``NoteRowQuery/taggedRows(_:)`` and ``NoteRowQuery/listing(_:)``.
-    package static let seq = 13
+    package static let seq = 14
     /// The section, show name and heading of ``NoteRowQuery/markdown(_:)`` and ``NoteRowQuery/pages(_:)``.
-    package static let section = 13
-    package static let showName = 14
-    package static let heading = 15
+    package static let section = 14
+    package static let showName = 15
+    package static let heading = 16
 }
 
 extension NoteRowQuery {
@@ -40,7 +42,7 @@ extension NoteRowQuery {
         switch self {
         case .taggedRows(let filter):
             return Self.creationOrder(
-                filter, columns: Note.columns + ", note_tag.tag, note.seq",
+                filter, columns: Note.columns + ", note_tag.tag, " + Note.voiceColumn + ", note.seq",
                 from: "note LEFT JOIN note_tag ON note_tag.note_seq = note.seq")
         case .creationOrder(let filter):
             return Self.creationOrder(filter)

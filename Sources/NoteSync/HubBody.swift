@@ -5,9 +5,11 @@ import NoteTransfer
 /// A note as the hub keeps it: margin's note object (the contract's JSON, as `export` writes
 /// it), and back.
 enum HubBody {
-    /// The note's JSON.
+    /// The note's JSON. Its recording stays on this machine: `voice` is null on the hub.
     static func encode(_ note: Note) -> String {
-        NoteEncoding.object(note)
+        var note = note
+        note.voice = nil
+        return NoteEncoding.object(note)
     }
 
     /// An earlier text's JSON: `{"text":…,"updated_at":…}`, the two fields a note's JSON shares.

@@ -12,10 +12,16 @@ extension ImportRecord {
     /// validation.
     struct Fields {
         var values = [Value?](repeating: nil, count: NoteField.allCases.count)
+        /// Whether the record had a `voice` key, and whether it was an object (a voice note,
+        /// whose text may still be empty: not transcribed yet).
+        var voiceSeen = false
+        var voice = false
 
         /// Forgets every value, keeping the table.
         mutating func clear() {
             for slot in values.indices { values[slot] = nil }
+            voiceSeen = false
+            voice = false
         }
 
         /// Validates every field in the contract's order, then how the pin fields fit together.
@@ -34,7 +40,7 @@ extension ImportRecord {
                 throw FieldError(field: "id", reason: "expected a UUID like 0b9e6c1e-6a8f-4d55-9d7e-2b1f3c4d5e6f")
             }
             let text = try string(.text)
-            guard !batch.withBytes(of: text, Self.isBlank) else {
+            guard voice || !batch.withBytes(of: text, Self.isBlank) else {
                 throw FieldError(field: "text", reason: "expected text with at least one non-blank character")
             }
             let tags = try self.tags(in: &batch)

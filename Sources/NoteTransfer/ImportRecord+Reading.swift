@@ -16,6 +16,9 @@ extension ImportRecord {
     /// The slot of `position`, the first of the keys derived from the others (then `link`).
     static let firstDerivedSlot = NoteField.position.rawValue
 
+    /// The key of a voice note's recording, which JSON exports add after the contract's 16.
+    static let voiceKey = "voice"
+
     /// The UTF-8 of ``NoteField/keys``, for matching keys without making strings.
     private static let keyBytes = NoteField.keys.map { Array($0.utf8) }
 
@@ -63,6 +66,25 @@ extension ImportRecord {
                     let key = try Key(&scanner, expected: expected)
                     let slot = key.slot
                     try scanner.expect(UInt8(ascii: ":"), "':' after the key")
+                    if slot == nil, key.name == Self.voiceKey {
+                        // A voice note's recording on the machine that exported it: checked to
+                        // be an object or null, not imported (the recording stays there).
+                        let voice = try scanner.value(depth: 1)
+                        if fields.voiceSeen, problem == nil { problem = (key.name, "appears twice") }
+                        fields.voiceSeen = true
+                        switch voice {
+                        case .object: fields.voice = true
+                        case .null: fields.voice = false
+                        default: if problem == nil { problem = (key.name, "expected an object or null, found \(voice.kind)") }
+                        }
+                        scanner.skipWhitespace()
+                        guard let next = scanner.peek, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else {
+                            throw scanner.failure("expected ',' or '}' after a value, found \(scanner.found)")
+                        }
+                        scanner.index += 1
+                        if next == UInt8(ascii: "}") { break }
+                        continue
+                    }
                     let value: Fields.Value
                     if let slot, slot >= Self.firstDerivedSlot, scanner.peek == UInt8(ascii: "\""),
                        scanner.plainString() != nil {

@@ -65,10 +65,29 @@ public enum NoteEncoding {
         appendOptional(note.position, to: &out)
         out.append(contentsOf: NoteField.link.jsonPrefix)
         appendOptional(note.link, to: &out)
+        appendVoice(note.voice, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
     /// Appends a string literal, or `null`.
+    /// `,"voice":` and a voice note's recording and transcription state, or null for a typed
+    /// note: the key JSON adds after the contract's 16 (CSV and the other formats leave it out).
+    static func appendVoice(_ voice: NoteVoice?, to out: inout [UInt8]) {
+        out.append(contentsOf: voiceKey)
+        guard let voice else { return out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: #"{"audio":"#.utf8)
+        appendString(voice.audio, to: &out)
+        out.append(contentsOf: #","duration_ms":"#.utf8)
+        appendNumber(voice.durationMs, to: &out)
+        out.append(contentsOf: #","state":"#.utf8)
+        appendString(voice.state.rawValue, to: &out)
+        out.append(contentsOf: #","error":"#.utf8)
+        appendOptional(voice.error, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    static let voiceKey = Array(#","voice":"#.utf8)
+
     static func appendOptional(_ value: String?, to out: inout [UInt8]) {
         if let value {
             appendString(value, to: &out)

@@ -113,6 +113,8 @@ struct NoteRowEncoding {
         let pinned = itemType != nil && itemID != nil && itemURI != nil && progress != nil
         // An id outside base62 is percent-encoded in the link: the general path, Note.link, does that.
         if pinned, let itemID, !itemID.allSatisfy(SpotifyLink.isPlain) { return false }
+        // A voice note's recording and state: the general path writes them (voice notes are few).
+        if row.kind(NoteRow.voice) != .null { return false }
 
         out.append(contentsOf: NoteField.id.jsonPrefix)
         guard appendString(id, to: &out) else { return false }
@@ -161,7 +163,8 @@ struct NoteRowEncoding {
         tail.removeLast()
         tail.append(contentsOf: "?t=".utf8)
         appendDigits(max(0, progress) / 1000, to: &tail)
-        tail.append(contentsOf: #""}"#.utf8)
+        tail.append(UInt8(ascii: "\""))
+        tail.append(contentsOf: Self.noVoiceEnding)
         return true
     }
 
@@ -174,8 +177,10 @@ struct NoteRowEncoding {
     private static let unpinnedEnding: [UInt8] = {
         var bytes = [UInt8(ascii: "\"")] + NoteField.pinned.jsonPrefix + Array("false".utf8)
         for field in NoteField.pinFields { bytes += field.jsonPrefix + null }
-        return bytes + [UInt8(ascii: "}")]
+        return bytes + noVoiceEnding
     }()
+    /// A typed note's `voice` and the object's end.
+    private static let noVoiceEnding = NoteEncoding.voiceKey + Array("null}".utf8)
     private static let null = Array("null".utf8)
 
     /// Appends `key`, then the string or `null`; false when the string is not valid UTF-8.

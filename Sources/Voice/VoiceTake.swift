@@ -18,9 +18,8 @@ public struct VoiceTake: Sendable {
         /// The note's text: the transcript, or empty when there is none.
         public var text: String { (try? transcript.get()) ?? "" }
 
-        /// The note's tags: ``VoiceNote/tag``, and ``VoiceNote/untranscribedTag`` when no
-        /// words were transcribed.
-        public var tags: [String] { text.isEmpty ? [VoiceNote.tag, VoiceNote.untranscribedTag] : [VoiceNote.tag] }
+        /// The note's tags: ``VoiceNote/tag`` (the transcription's state is the note's own).
+        public var tags: [String] { [VoiceNote.tag] }
     }
 
     public var transcriber: any Transcriber

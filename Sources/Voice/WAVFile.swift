@@ -14,6 +14,7 @@ public enum WAVFile {
     /// ``read(path:)``, reading no more of the file than its first `maxSeconds` of audio, so
     /// that memory stays flat however large the file; `cut` says whether there was more.
     public static func read(path: String, maxSeconds: Double?) throws(VoiceError) -> (audio: PCMAudio, cut: Bool) {
+        try check(path: path)
         guard let file = FileHandle(forReadingAtPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw .unreadableAudio(path: path, reason: reason)
@@ -29,6 +30,22 @@ public enum WAVFile {
         let wanted = maxSeconds.map { min(frames, Int(($0 * Double(layout.rate)).rounded(.up))) } ?? frames
         let body = read(file, at: layout.offset, count: wanted * frameBytes)
         return (mix(body, channels: layout.channels, rate: layout.rate), wanted < frames)
+    }
+
+    /// Refuses at once what cannot be a recording, before anything waits on it: a missing
+    /// file, a directory, and anything not a regular file (a FIFO would block its reader
+    /// until a writer came, a device never ends).
+    public static func check(path: String) throws(VoiceError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .unreadableAudio(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadableAudio(path: path, reason: "it is a directory")
+        default: throw .unreadableAudio(path: path, reason: "not a regular file (a pipe or a device)")
+        }
+        guard access(path, R_OK) == 0 else { throw .unreadableAudio(path: path, reason: "cannot be read") }
     }
 
     /// ``read(path:)`` on bytes already read; `path` names the file in errors.

@@ -50,7 +50,7 @@ extension WatchSession {
         let continuation = self.continuation
         let request = CaptureRequest(
             when: .seen(seen, unknown: unknown),
-            what: .dictate { spoken in
+            what: .dictate(audio: dictation.audioPath) { spoken in
                 let result = try await dictation.take(progress: { continuation.yield(.voiceLevel(seconds: $0.seconds, level: $0.level)) },
                                                       spoken: spoken)
                 if drop.isDropped {

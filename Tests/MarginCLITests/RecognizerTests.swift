@@ -131,6 +131,54 @@ struct RecognizerTests {
         #expect(gone, "the command \(pid) outlived margin")
     }
 
+    @Test("margin killed while transcribing: the note is there, pending, with its recording; margin transcribe finishes it")
+    func killedWhileTranscribing() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let pidFile = sandbox.root + "/stt.pid", slow = sandbox.root + "/slow"
+        let script = sandbox.root + "/stt"
+        let body = "#!/bin/sh\necho $$ > '\(pidFile)'\n[ -f '\(slow)' ] && exec sleep 60.321\necho 'the bit about cache stampedes'\n"
+        guard FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755]),
+              FileManager.default.createFile(atPath: slow, contents: Data())
+        else { throw CocoaError(.fileWriteUnknown) }
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", script).status == 0)
+        let margin = Process()
+        margin.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
+        margin.arguments = ["note", "--voice", "--audio", VoiceNoteTests.clip, "--tag", "kept"]
+        margin.environment = sandbox.environment([:])
+        margin.standardOutput = FileHandle.nullDevice
+        margin.standardError = FileHandle.nullDevice
+        try margin.run()
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: pidFile) { try await Task.sleep(for: .milliseconds(50)) }
+        kill(margin.processIdentifier, SIGKILL)
+        margin.waitUntilExit()
+
+        let notes = try await sandbox.notes("list", "--json")
+        #expect(notes.count == 1)
+        let note = try #require(notes.first)
+        #expect(note["text"] as? String == "")
+        #expect(Set(note["tags"] as? [String] ?? []) == ["kept", "voice"])
+        #expect(note["pinned"] as? Bool == true)
+        let voice = try #require(note["voice"] as? [String: Any])
+        #expect(voice["state"] as? String == "pending")
+        let audio = try #require(voice["audio"] as? String)
+        #expect(FileManager.default.fileExists(atPath: audio))
+        #expect((voice["duration_ms"] as? Int).map { (2500...3500).contains($0) } == true, "\(voice)")
+        let listed = try await sandbox.margin("list")
+        #expect(listed.stdout.contains("[voice 0:02, not transcribed yet]"), "\(listed.stdout)")
+
+        try FileManager.default.removeItem(atPath: slow)
+        let finished = try await sandbox.margin("transcribe")
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(finished.stdout.contains("Transcribed"))
+        let done = try #require(try await sandbox.notes("list", "--json").first)
+        #expect(done["text"] as? String == "the bit about cache stampedes")
+        #expect((done["voice"] as? [String: Any])?["state"] as? String == "done")
+        let again = try await sandbox.margin("transcribe")
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("Nothing to transcribe"))
+    }
+
     /// The pids whose parent is `pid` and whose command is margin's recognizer.
     static func children(of pid: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -75,7 +75,7 @@ struct VoiceNoteTests {
         var header = Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0]
         header += [0x80, 0x3E, 0, 0, 0, 0x7D, 0, 0, 2, 0, 16, 0] + Array("data".utf8) + [0, 0, 0, 0]
         try Data(header).write(to: URL(fileURLWithPath: empty))
-        for (file, message) in [(text, "not a WAV file"), (empty, "the recording is empty"), (sandbox.root + "/missing.wav", "no such file")] {
+        for (file, message) in [(text, "not a WAV file"), (empty, "the recording is empty")] {
             let result = try await sandbox.margin("note", "--voice", "--audio", file)
             #expect(result.status == 1, "\(result.stderr)")
             #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -86,6 +86,23 @@ struct VoiceNoteTests {
         }
         #expect(try await sandbox.notes("list", "--json").isEmpty)
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true, "resumed after the failure")
+    }
+
+    @Test("a missing file, a directory or a FIFO is refused before anything is paused or waited for")
+    func notAFile() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let fifo = sandbox.root + "/fifo.wav"
+        guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        for (file, message) in [(sandbox.root + "/missing.wav", "no such file"), (sandbox.root, "it is a directory"),
+                                (fifo, "not a regular file")] {
+            await sandbox.emulator.clearRequestLog()
+            let result = try await sandbox.margin("note", "--voice", "--audio", file)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(await sandbox.apiRequests().isEmpty, "nothing asked of Spotify, nothing paused")
+        }
+        #expect(try await sandbox.notes("list", "--json").isEmpty)
     }
 
     @Test("a 10-minute recording is bounded by --max; a 44.1 kHz stereo file is kept as 16 kHz mono")
@@ -100,9 +117,14 @@ struct VoiceNoteTests {
         let id = try #require(note["id"] as? String)
         let kept = try Data(contentsOf: URL(fileURLWithPath: sandbox.root + "/data/margin/audio/\(id).wav"))
         #expect(kept.count == 44 + 5 * 16_000 * 2)
-        // A tone has no words: the note is kept, marked for a later transcription.
+        // A tone has no words: the note is kept, its transcription failed, for a later try.
         #expect(note["text"] as? String == "")
-        #expect(Set(note["tags"] as? [String] ?? []) == ["voice", "untranscribed"])
+        #expect(Set(note["tags"] as? [String] ?? []) == ["voice"])
+        let voice = try #require(note["voice"] as? [String: Any])
+        #expect(voice["state"] as? String == "failed")
+        #expect(voice["error"] as? String == "no words were recognized")
+        #expect(voice["duration_ms"] as? Int == 5000)
+        #expect(voice["audio"] as? String == sandbox.root + "/data/margin/audio/\(id).wav")
     }
 
     @Test("transcribe.command replaces PocketSphinx; a failing one keeps the note for 'margin transcribe'")
@@ -119,23 +141,25 @@ struct VoiceNoteTests {
         #expect(failed.stderr.contains("'margin transcribe"))
         let note = try #require(try JSONSerialization.jsonObject(with: Data(failed.stdout.utf8)) as? [String: Any])
         #expect(note["text"] as? String == "")
-        #expect((note["tags"] as? [String])?.contains("untranscribed") == true)
+        #expect((note["voice"] as? [String: Any])?["state"] as? String == "failed")
         let id = try #require(note["id"] as? String)
 
         try FileManager.default.removeItem(atPath: sandbox.root + "/broken")
         let again = try await sandbox.object("transcribe", String(id.prefix(8)), "--json")
         #expect(again["text"] as? String == "the bit about cache stampedes")
         #expect(again["tags"] as? [String] == ["voice"])
+        #expect((again["voice"] as? [String: Any])?["state"] as? String == "done")
         #expect(!(again["text"] as? String ?? "").contains("progress"))
 
-        // A transcript typed by hand also ends "untranscribed".
+        // A transcript typed by hand also ends the failed state.
         FileManager.default.createFile(atPath: sandbox.root + "/broken", contents: Data())
         let second = try await sandbox.object("note", "--voice", "--audio", Self.clip, "--json")
         let secondID = String((second["id"] as? String ?? "").prefix(8))
-        #expect((second["tags"] as? [String])?.contains("untranscribed") == true)
+        #expect((second["voice"] as? [String: Any])?["state"] as? String == "failed")
         _ = try await sandbox.margin("edit", secondID, "he was not an ill disposed young man")
         let edited = try await sandbox.object("show", secondID, "--json")
         #expect(edited["tags"] as? [String] == ["voice"])
+        #expect((edited["voice"] as? [String: Any])?["state"] as? String == "done")
     }
 
     @Test("transcribe.model that holds no model: the note is kept untranscribed and the message names the fix")
@@ -147,7 +171,10 @@ struct VoiceNoteTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("no PocketSphinx model in '\(sandbox.root)'; install pocketsphinx-en-us"), "\(result.stderr)")
         let note = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(note["tags"] as? [String] ?? []) == ["voice", "untranscribed"])
+        #expect(Set(note["tags"] as? [String] ?? []) == ["voice"])
+        let voice = try #require(note["voice"] as? [String: Any])
+        #expect(voice["state"] as? String == "failed")
+        #expect((voice["error"] as? String ?? "").contains("no PocketSphinx model in '\(sandbox.root)'"))
         let refused = try await sandbox.margin("config", "set", "transcribe.model", "relative/path")
         #expect(refused.status != 0)
     }

@@ -102,20 +102,20 @@ struct CaptureRulesTests {
         let failing = ScriptedPlayer(.playing(snapshot))
         let expected = try #require(try? PinRules.pin(from: snapshot).get())
         await #expect(throws: CaptureFailure.abandoned(moment: expected, reason: "Silence()")) {
-            _ = try await capture(failing).capture(CaptureRequest(what: .dictate { _ in throw Silence() }))
+            _ = try await capture(failing).capture(CaptureRequest(what: .dictate(audio: "/nowhere.wav") { _ in throw Silence() }))
         }
         #expect(await failing.calls == ["currently-playing", "pause", "resume"])
 
         let heard = try await capture(ScriptedPlayer(.playing(snapshot)))
-            .capture(CaptureRequest(what: .dictate { _ in CaptureRequest.Written(text: "", tags: ["voice", "untranscribed"]) }, tags: ["idea"]))
-        #expect(Set(heard.note.tags) == ["idea", "voice", "untranscribed"])
+            .capture(CaptureRequest(what: .dictate(audio: "/nowhere.wav") { _ in CaptureRequest.Written(text: "", tags: ["voice"]) }, tags: ["idea"]))
+        #expect(Set(heard.note.tags) == ["idea", "voice"])
         #expect(try NoteDatabase(path: path).count() == 1)
     }
 
     @Test("a dictation resumes playback as soon as the speaking ends, before the transcript; --pause keeps it paused")
     func resumesBeforeTranscript() async throws {
         let player = ScriptedPlayer(.playing(playing()))
-        let outcome = try await capture(player).capture(CaptureRequest(what: .dictate { spoken in
+        let outcome = try await capture(player).capture(CaptureRequest(what: .dictate(audio: "/nowhere.wav") { spoken in
             await spoken()
             #expect(await player.calls == ["currently-playing", "pause", "resume"], "resumed before the transcript")
             return CaptureRequest.Written(text: "heard")
@@ -124,11 +124,40 @@ struct CaptureRulesTests {
         #expect(await player.calls == ["currently-playing", "pause", "resume"])
 
         let keeping = ScriptedPlayer(.playing(playing()))
-        _ = try await capture(keeping).capture(CaptureRequest(what: .dictate { spoken in
+        _ = try await capture(keeping).capture(CaptureRequest(what: .dictate(audio: "/nowhere.wav") { spoken in
             await spoken()
             return CaptureRequest.Written(text: "heard")
         }, pauseAfter: true))
         #expect(await keeping.calls == ["currently-playing", "pause"])
+    }
+
+    @Test("a dictation's note is stored, pending, before anything is recorded; the transcript completes it; nothing recorded removes it")
+    func dictationRowFirst() async throws {
+        let path = self.path
+        let id = "d1c7a710-0000-4000-8000-000000000000"
+        let outcome = try await capture(ScriptedPlayer(.playing(playing(at: 100_000)))).capture(CaptureRequest(
+            what: .dictate(audio: "/audio/\(id).wav") { spoken in
+                let early = try NoteDatabase(path: path).note(id: id)
+                #expect(early.text == "")
+                #expect(early.voice == NoteVoice(audio: "/audio/\(id).wav", state: .pending))
+                #expect(early.pin?.progressMs == 100_000)
+                #expect(early.tags == ["idea", "voice"])
+                await spoken()
+                return CaptureRequest.Written(text: "heard", tags: ["voice"],
+                                              voice: NoteVoice(audio: "/audio/\(id).wav", durationMs: 3000, state: .done))
+            }, tags: ["idea"], noteID: id))
+        let stored = try NoteDatabase(path: path).note(id: id)
+        #expect(stored.text == "heard")
+        #expect(stored.voice?.state == .done)
+        #expect(stored == outcome.note)
+        #expect(try NoteDatabase(path: path).count() == 1)
+
+        struct Silence: Error {}
+        await #expect(throws: CaptureFailure.self) {
+            _ = try await capture(ScriptedPlayer(.playing(playing()))).capture(CaptureRequest(
+                what: .dictate(audio: "/audio/x.wav") { _ in throw Silence() }, noteID: "e0000000-0000-4000-8000-000000000000"))
+        }
+        #expect(try NoteDatabase(path: path).count() == 1, "nothing recorded, no note")
     }
 
     @Test("--pause with a body keeps playback paused after the note: one pause, no resume")

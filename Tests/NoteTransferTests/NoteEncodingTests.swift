@@ -19,8 +19,20 @@ struct NoteEncodingTests {
             "item_uri":"spotify:episode:512ojhOuo1ktJprKbVcKyQ","item_name":"Ep. 42 — Naming things",\
             "show_id":"5CfCWKI5pZ28U0uOzXkDHe","show_name":"Craft, Code & Curiosity","progress_ms":754321,\
             "duration_ms":3723000,"position":"12:34",\
-            "link":"https://open.spotify.com/episode/512ojhOuo1ktJprKbVcKyQ?t=754"}
+            "link":"https://open.spotify.com/episode/512ojhOuo1ktJprKbVcKyQ?t=754","voice":null}
             """)
+    }
+
+    @Test("a voice note carries its recording and transcription state after the contract's keys")
+    func voice() {
+        var made = Note(id: ExportFixtures.id(2), text: "", createdAt: moment())
+        made.voice = NoteVoice(audio: "/home/a/.local/share/margin/audio/x.wav", durationMs: 7000, state: .failed, error: "crashed \"hard\"")
+        #expect(NoteEncoding.object(made).hasSuffix("""
+            "link":null,"voice":{"audio":"/home/a/.local/share/margin/audio/x.wav","duration_ms":7000,\
+            "state":"failed","error":"crashed \\"hard\\""}}
+            """))
+        made.voice = NoteVoice(audio: "/a.wav", state: .pending)
+        #expect(NoteEncoding.object(made).hasSuffix(#""voice":{"audio":"/a.wav","duration_ms":null,"state":"pending","error":null}}"#))
     }
 
     @Test("an unpinned note has null for every pin field")
@@ -30,7 +42,7 @@ struct NoteEncodingTests {
             {"id":"00000000-0000-4000-8000-000000000001","text":"loose","tags":[],\
             "created_at":"2026-11-21T09:15:02.123Z","updated_at":"2026-11-21T09:15:02.123Z","pinned":false,\
             "item_type":null,"item_id":null,"item_uri":null,"item_name":null,"show_id":null,"show_name":null,\
-            "progress_ms":null,"duration_ms":null,"position":null,"link":null}
+            "progress_ms":null,"duration_ms":null,"position":null,"link":null,"voice":null}
             """)
     }
 
@@ -49,7 +61,8 @@ struct NoteEncodingTests {
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(NoteEncoding.object(note).utf8)) as? [String: Any])
             #expect(object["text"] as? String == note.text)
-            #expect(object.count == NoteEncoding.keys.count)
+            #expect(object.count == NoteEncoding.keys.count + 1)
+            #expect(object["voice"] is NSNull)
         }
     }
 }

@@ -43,7 +43,10 @@ extension MarginCommand {
             }
             note.text = updated
             // A voice note whose transcript is written by hand is transcribed now.
-            note.tags.removeAll { $0 == VoiceNote.untranscribedTag }
+            if note.voice != nil {
+                note.voice?.state = .done
+                note.voice?.error = nil
+            }
             try database.update(note)
             try Console.out("Updated \(note.id.prefix(8)).")
             if let signal { throw ExitCode(128 + signal) }

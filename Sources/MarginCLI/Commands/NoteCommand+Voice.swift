@@ -19,7 +19,7 @@ struct VoiceCapture: Sendable {
     /// The capture body: records (or reads the file), keeps the audio beside the store under
     /// the note's id, transcribes it, and says on stderr what was heard.
     var body: CaptureRequest.What {
-        .dictate { spoken in try await dictate(spoken: spoken) }
+        .dictate(audio: VoiceNote.audioPath(noteID: noteID, store: storePath)) { spoken in try await dictate(spoken: spoken) }
     }
 
     func dictate(spoken: @escaping @Sendable () async -> Void) async throws -> CaptureRequest.Written {

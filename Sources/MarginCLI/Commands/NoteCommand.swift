@@ -4,6 +4,7 @@ import NoteCapture
 import NoteStore
 import NoteTransfer
 import SpotifyClient
+import Voice
 import MarginConfig
 import MarginViews
 import FileSafety
@@ -68,6 +69,8 @@ extension MarginCommand {
             case (nil, let position?): .at(positionMs: position)
             default: .now
             }
+            // A file that cannot be a recording is refused before anything is paused.
+            if voice, let audio { try WAVFile.check(path: audio) }
             let what = voice
                 ? VoiceCapture(settings: settings, storePath: store.path(settings), audioFile: audio, maxSeconds: maxSeconds,
                                noteID: noteID).body

@@ -22,7 +22,7 @@ extension MarginCommand {
             if history { return try showHistory(database) }
             let note = try database.resolve(prefix: id)
             guard !json else { return try Console.out(NoteEncoding.object(note)) }
-            let audio = VoiceNote.audioPath(noteID: note.id, store: store.path(settings))
+            let audio = note.voice?.audio ?? VoiceNote.audioPath(noteID: note.id, store: store.path(settings))
             let recording = FileManager.default.fileExists(atPath: audio) ? audio : nil
             try Console.out(NoteView.detail(note, recording: recording))
         }

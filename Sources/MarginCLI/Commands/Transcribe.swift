@@ -8,29 +8,56 @@ import NoteTransfer
 import Voice
 
 extension MarginCommand {
-    /// `margin transcribe ID`: transcribes a voice note's recording again.
+    /// `margin transcribe [ID…]`: finishes every voice note left pending or failed, or
+    /// transcribes the given ones again.
     struct Transcribe: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "transcribe",
-            abstract: "Transcribe a voice note's recording again, replacing its text.",
-            discussion: "Uses transcribe.command when it is set, else PocketSphinx (transcribe.model).")
+            abstract: "Transcribe voice notes left pending or failed (or the given ones again), replacing their text.",
+            discussion: """
+                With no ID, every voice note whose transcription is pending (margin ended before the \
+                recognizer finished) or failed. Uses transcribe.command when it is set, else PocketSphinx \
+                (transcribe.model). Exit 0 when every note was transcribed, 1 when one was not.
+                """)
 
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The note's id or a unique prefix of it.") var id: String
-        @Flag(help: "Print the updated note as JSON.") var json = false
+        @Argument(help: "Notes' ids or unique prefixes of them; none: every pending or failed voice note.") var ids: [String] = []
+        @Flag(help: "Print each transcribed note as JSON, one a line.") var json = false
 
         func run() async throws {
             let settings = try Settings()
             let database = try store.open(settings)
-            let found = try database.resolve(prefix: id)
-            let short = String(found.id.prefix(8))
-            let note: Note
-            do {
-                note = try await Transcription.redo(found, in: database, storePath: store.path(settings), with: try settings.transcriber())
-            } catch Transcription.Failure.noRecording {
-                throw VoiceCommandError.noRecording(id: short)
+            let notes = ids.isEmpty ? try database.voiceNotes(in: [.pending, .failed]) : try ids.map { try database.resolve(prefix: $0) }
+            if notes.isEmpty {
+                Console.err("Nothing to transcribe: every voice note is transcribed.")
+                return
             }
-            try Console.out(json ? NoteEncoding.object(note) : "Transcribed \(short): \(Terminal.sanitize(note.text))")
+            let progress = Console.stderrIsTerminal && notes.count > 1
+            var failed = 0
+            for (index, found) in notes.enumerated() {
+                let short = String(found.id.prefix(8))
+                if progress { Console.prompt("\r\u{1B}[2Ktranscribing \(index + 1) of \(notes.count): \(short)…") }
+                do {
+                    let note = try await Transcription.redo(found, in: database, storePath: store.path(settings), with: try settings.transcriber())
+                    if progress { Console.prompt("\r\u{1B}[2K") }
+                    try Console.out(json ? NoteEncoding.object(note) : "Transcribed \(short): \(Terminal.sanitize(note.text))")
+                } catch Transcription.Failure.noRecording {
+                    if progress { Console.prompt("\r\u{1B}[2K") }
+                    // One note asked for by id: the error is the answer.
+                    if notes.count == 1, !ids.isEmpty { throw VoiceCommandError.noRecording(id: short) }
+                    Console.err("margin: \(short): \(VoiceCommandError.noRecording(id: short).errorDescription ?? "no recording")")
+                    failed += 1
+                } catch let error as VoiceError {
+                    if progress { Console.prompt("\r\u{1B}[2K") }
+                    if notes.count == 1, !ids.isEmpty { throw error }
+                    Console.err("margin: \(short): \(error.message)")
+                    failed += 1
+                }
+            }
+            if failed > 0 {
+                Console.err("margin: \(failed) of \(notes.count) not transcribed; 'margin transcribe' tries them again")
+                throw ExitCode(1)
+            }
         }
     }
 }
