@@ -16,9 +16,12 @@ extension Note {
         """ + voiceColumn
 
     /// A voice note's ``NoteVoice`` as a JSON array (audio, duration, state, error); NULL for
-    /// a typed note. One lookup by key, and voice notes are few.
+    /// a typed note. Voice notes are few: the ids of all of them are gathered once per query
+    /// (their `seq`: SQLite keeps the uncorrelated `IN` list as an index of integers of its
+    /// own), and only a voice note's row is looked up.
     static let voiceColumn = """
-        (SELECT json_array(audio, duration_ms, state, error) FROM note_voice WHERE note_voice.note_id = note.id)
+        CASE WHEN note.seq IN (SELECT voiced.seq FROM note_voice JOIN note AS voiced ON voiced.id = note_voice.note_id)
+             THEN (SELECT json_array(audio, duration_ms, state, error) FROM note_voice WHERE note_voice.note_id = note.id) END
         """
 
     /// The first 12 columns of ``selection``: all but the tags.
