@@ -64,6 +64,34 @@ struct EditorTerminalTests {
         #expect(try !processes().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
     }
 
+    @Test("the terminal closes while the editor is open (SIGHUP to the whole group): what it saved is the note, playback resumes")
+    func terminalCloses() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let editor = try editor(sandbox, """
+            printf 'saved before the terminal closed\\n' > "$1"
+            echo editor-open
+            exec sleep 60.123
+            """)
+        let tmux = try start(sandbox, ["note"], editor: editor)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains("editor-open") }
+        try tmux.tmux(["kill-session", "-t", "w"])
+        var text: String?
+        for _ in 0..<100 where text == nil {
+            text = try await sandbox.notes("list", "--json").first?["text"] as? String
+            if text == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(text == "saved before the terminal closed")
+        var playing = false
+        for _ in 0..<50 where !playing {
+            playing = await sandbox.emulator.currentState().playback.isPlaying
+            if !playing { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(playing, "playback resumed")
+        #expect(try !processes().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
+    }
+
     @Test("an editor that fails keeps its draft on disk and names it; nothing stored, playback resumed")
     func failedEditorKeepsDraft() async throws {
         let sandbox = try await Sandbox.loggedIn()
