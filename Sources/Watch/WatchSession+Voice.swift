@@ -51,8 +51,14 @@ extension WatchSession {
         let request = CaptureRequest(
             when: .seen(seen, unknown: unknown),
             what: .dictate(audio: dictation.audioPath) { spoken in
-                let result = try await dictation.take(progress: { continuation.yield(.voiceLevel(seconds: $0.seconds, level: $0.level)) },
+                let result: VoiceTake.Result
+                do {
+                    result = try await dictation.take(progress: { continuation.yield(.voiceLevel(seconds: $0.seconds, level: $0.level)) },
                                                       spoken: spoken)
+                } catch where drop.isDropped {
+                    // Esc before anything was heard ends the recording empty: still a cancel.
+                    throw CaptureFailure.cancelled
+                }
                 if drop.isDropped {
                     try? FileManager.default.removeItem(atPath: result.path)
                     throw CaptureFailure.cancelled
