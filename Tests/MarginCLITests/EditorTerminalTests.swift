@@ -61,7 +61,7 @@ struct EditorTerminalTests {
         #expect(try await tmux.exitStatus() == expected)
         #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before the signal")
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
-        #expect(try !processes().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
+        #expect(try !ProcessTable.commandLines().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
     }
 
     @Test("the terminal closes while the editor is open (SIGHUP to the whole group): what it saved is the note, playback resumes")
@@ -89,7 +89,7 @@ struct EditorTerminalTests {
             if !playing { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(playing, "playback resumed")
-        #expect(try !processes().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
+        #expect(try !ProcessTable.commandLines().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
     }
 
     @Test("an editor that fails keeps its draft on disk and names it; nothing stored, playback resumed")
@@ -125,13 +125,5 @@ struct EditorTerminalTests {
         try tmux.signalMargin(SIGTERM)
         #expect(try await tmux.exitStatus() == 128 + SIGTERM)
         #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "the new text")
-    }
-
-    /// The command lines of every process on the machine.
-    func processes() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { entry in
-            guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
-            return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-        }
     }
 }

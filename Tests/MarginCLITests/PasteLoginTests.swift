@@ -35,36 +35,32 @@ struct PasteLoginTests {
     func pastedRedirect() async throws {
         let sandbox = try await Sandbox.start()
         defer { Task { await sandbox.stop() } }
-        let process = Process()
         // script(1) gives margin a terminal on stdin, as an SSH session would.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qefc", "'\(MarginProcess.marginPath)' login --no-browser --timeout 20", "/dev/null"]
-        process.environment = sandbox.environment(["BROWSER": "/bin/false"])
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let collector = OutputCollector(output.fileHandleForReading)
+        let input = try ChildPipe(), output = try ChildPipe()
+        let process = try ChildProcess("/usr/bin/script", ["-qefc", "'\(MarginProcess.marginPath)' login --no-browser --timeout 20", "/dev/null"],
+                                       environment: sandbox.environment(["BROWSER": "/bin/false"]),
+                                       input: input.read, output: output.write, errors: output.write)
+        try input.read.close()
+        try output.write.close()
+        let collector = OutputCollector(output.read)
         let prompt = try await collector.wait { $0.contains("paste the full address") }
         let authorize = try #require(prompt.split(whereSeparator: \.isWhitespace).first { $0.contains("/authorize?") })
 
         let curl = try await MarginProcess.run(["-s", "-o", "/dev/null", "-w", "%{redirect_url}", String(authorize)],
                                                environment: [:], executable: "/usr/bin/curl")
         #expect(curl.stdout.contains("code="))
-        input.fileHandleForWriting.write(Data("not a url\n".utf8))
+        input.write.write(Data("not a url\n".utf8))
         _ = try await collector.wait { $0.contains("That is not the redirect address") }
         // A redirect address from another login (its state differs) is refused, and margin waits on.
         let forged = curl.stdout.replacingOccurrences(of: #"state=[^&]*"#, with: "state=WRONG", options: .regularExpression)
         #expect(forged != curl.stdout)
-        input.fileHandleForWriting.write(Data((forged + "\n").utf8))
+        input.write.write(Data((forged + "\n").utf8))
         let refused = try await collector.wait { $0.contains("does not match this login") }
         #expect(refused.contains("does not match this login"))
-        input.fileHandleForWriting.write(Data((curl.stdout + "\n").utf8))
+        input.write.write(Data((curl.stdout + "\n").utf8))
 
         let done = try await collector.wait { $0.contains("Logged in to Spotify as") }
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(done)")
+        #expect(await process.exit(within: .seconds(30))?.status == 0, "\(done)")
         #expect(done.contains("Logged in to Spotify as Margin Listener"))
         #expect(FileManager.default.fileExists(atPath: sandbox.credentialsPath))
     }

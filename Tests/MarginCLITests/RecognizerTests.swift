@@ -67,34 +67,20 @@ struct RecognizerTests {
         defer { Task { await sandbox.stop() } }
         // Three minutes of speech keep PocketSphinx busy for several seconds.
         let long = sandbox.root + "/long.wav"
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        sox.arguments = Array(repeating: VoiceNoteTests.clip, count: 60) + [long]
-        try sox.run()
-        sox.waitUntilExit()
-        let margin = Process()
-        margin.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
-        margin.arguments = ["note", "--voice", "--audio", long, "--max", "600"]
-        margin.environment = sandbox.environment([:])
-        margin.standardOutput = FileHandle.nullDevice
-        margin.standardError = FileHandle.nullDevice
-        try margin.run()
-        let parent = margin.processIdentifier
+        #expect(try await MarginProcess.run(Array(repeating: VoiceNoteTests.clip, count: 60) + [long], environment: [:],
+                                            executable: "/usr/bin/sox").status == 0)
+        let margin = try ChildProcess(MarginProcess.marginPath, ["note", "--voice", "--audio", long, "--max", "600"],
+                                      environment: sandbox.environment([:]))
+        let parent = margin.pid
         var recognizer: Int32?
         for _ in 0..<200 where recognizer == nil {
-            recognizer = Self.children(of: parent).first
+            recognizer = ProcessTable.children(of: parent, running: "_recognize").first
             if recognizer == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
         let child = try #require(recognizer, "the recognizer started as margin's child")
-        kill(parent, SIGKILL)
-        margin.waitUntilExit()
-        var gone = false
-        for _ in 0..<100 where !gone {
-            gone = !FileManager.default.fileExists(atPath: "/proc/\(child)/cmdline")
-                || (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?.contains(") Z ") == true
-            if !gone { try await Task.sleep(for: .milliseconds(50)) }
-        }
-        #expect(gone, "the recognizer \(child) outlived margin")
+        margin.send(SIGKILL)
+        _ = await margin.exit()
+        #expect(try await ProcessTable.ends(child), "the recognizer \(child) outlived margin")
     }
 
     @Test("margin killed while transcribe.command runs: the command ends with it")
@@ -107,28 +93,17 @@ struct RecognizerTests {
         guard FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
         else { throw CocoaError(.fileWriteUnknown) }
         #expect(try await sandbox.margin("config", "set", "transcribe.command", script).status == 0)
-        let margin = Process()
-        margin.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
-        margin.arguments = ["note", "--voice", "--audio", VoiceNoteTests.clip]
-        margin.environment = sandbox.environment([:])
-        margin.standardOutput = FileHandle.nullDevice
-        margin.standardError = FileHandle.nullDevice
-        try margin.run()
+        let margin = try ChildProcess(MarginProcess.marginPath, ["note", "--voice", "--audio", VoiceNoteTests.clip],
+                                      environment: sandbox.environment([:]))
         var program: Int32?
         for _ in 0..<200 where program == nil {
             program = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             if program == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
         let pid = try #require(program, "the command started")
-        kill(margin.processIdentifier, SIGKILL)
-        margin.waitUntilExit()
-        var gone = false
-        for _ in 0..<100 where !gone {
-            gone = !FileManager.default.fileExists(atPath: "/proc/\(pid)/cmdline")
-                || (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") == true
-            if !gone { try await Task.sleep(for: .milliseconds(50)) }
-        }
-        #expect(gone, "the command \(pid) outlived margin")
+        margin.send(SIGKILL)
+        _ = await margin.exit()
+        #expect(try await ProcessTable.ends(pid), "the command \(pid) outlived margin")
     }
 
     @Test("margin killed while transcribing: the note is there, pending, with its recording; margin transcribe finishes it")
@@ -142,16 +117,11 @@ struct RecognizerTests {
               FileManager.default.createFile(atPath: slow, contents: Data())
         else { throw CocoaError(.fileWriteUnknown) }
         #expect(try await sandbox.margin("config", "set", "transcribe.command", script).status == 0)
-        let margin = Process()
-        margin.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
-        margin.arguments = ["note", "--voice", "--audio", VoiceNoteTests.clip, "--tag", "kept"]
-        margin.environment = sandbox.environment([:])
-        margin.standardOutput = FileHandle.nullDevice
-        margin.standardError = FileHandle.nullDevice
-        try margin.run()
+        let margin = try ChildProcess(MarginProcess.marginPath, ["note", "--voice", "--audio", VoiceNoteTests.clip, "--tag", "kept"],
+                                      environment: sandbox.environment([:]))
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: pidFile) { try await Task.sleep(for: .milliseconds(50)) }
-        kill(margin.processIdentifier, SIGKILL)
-        margin.waitUntilExit()
+        margin.send(SIGKILL)
+        _ = await margin.exit()
 
         let notes = try await sandbox.notes("list", "--json")
         #expect(notes.count == 1)
@@ -177,18 +147,5 @@ struct RecognizerTests {
         let again = try await sandbox.margin("transcribe")
         #expect(again.status == 0)
         #expect(again.stderr.contains("Nothing to transcribe"))
-    }
-
-    /// The pids whose parent is `pid` and whose command is margin's recognizer.
-    static func children(of pid: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap(Int32.init).filter { candidate in
-            guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, Int32(fields[1]) == pid,
-                  let command = FileManager.default.contents(atPath: "/proc/\(candidate)/cmdline") else { return false }
-            return String(decoding: command, as: UTF8.self).contains("_recognize")
-        }
     }
 }

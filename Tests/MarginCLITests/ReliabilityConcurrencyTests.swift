@@ -31,17 +31,14 @@ struct ReliabilityConcurrencyTests {
     func watchWhileWriting() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
-        process.arguments = ["watch", "--interval", "1"]
-        process.environment = sandbox.environment()
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let lines = OutputCollector(output.fileHandleForReading)
-        let watchErrors = OutputCollector(errors.fileHandleForReading)
+        let output = try ChildPipe(), errors = try ChildPipe()
+        let process = try ChildProcess(MarginProcess.marginPath, ["watch", "--interval", "1"], environment: sandbox.environment(),
+                                       output: output.write, errors: errors.write)
+        try output.write.close()
+        try errors.write.close()
+        defer { process.send(SIGTERM) }
+        let lines = OutputCollector(output.read)
+        let watchErrors = OutputCollector(errors.read)
         _ = try await lines.wait { $0.contains("\n") }
 
         let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in

@@ -29,21 +29,8 @@ struct ReliabilityCrashTests {
         }
     }
 
-    static func startImport(file: String, env: [String: String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
-        process.arguments = ["import", file]
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    static func waitForExit(_ process: Process) async throws {
-        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
-        process.waitUntilExit()
+    static func startImport(file: String, env: [String: String]) throws -> ChildProcess {
+        try ChildProcess(MarginProcess.marginPath, ["import", file], environment: env)
     }
 
     @Test("SIGKILL at any moment of an import leaves an intact store with all or none of the notes")
@@ -61,9 +48,9 @@ struct ReliabilityCrashTests {
         try Self.copyStore(base, to: full)
         let started = ContinuousClock.now
         let whole = try Self.startImport(file: export, env: Reliability.offlineEnvironment(root: root, db: full))
-        try await Self.waitForExit(whole)
+        let wholeExit = await whole.exit()
         let duration = ContinuousClock.now - started
-        try #require(whole.terminationStatus == 0)
+        try #require(wholeExit.status == 0)
         #expect(try await Reliability.sqlite(full, "SELECT count(*) FROM note") == "\(Self.noteCount)")
         let millis = Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
         print("reliability: one import of \(Self.noteCount) notes took \(duration)")
@@ -75,16 +62,16 @@ struct ReliabilityCrashTests {
             try Self.copyStore(base, to: db)
             let process = try Self.startImport(file: export, env: Reliability.offlineEnvironment(root: root, db: db))
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...max(1, bound * 3 / 4))))
-            kill(process.processIdentifier, SIGKILL)
-            try await Self.waitForExit(process)
+            process.send(SIGKILL)
+            let killed = await process.exit().signal != nil
             #expect(try await Reliability.sqlite(db, "PRAGMA integrity_check") == "ok", "trial \(trial)")
             let count = try await Reliability.sqlite(db, "SELECT count(*) FROM note")
             #expect(count == "0" || count == "\(Self.noteCount)", "trial \(trial): \(count) notes")
             let tags = try await Reliability.sqlite(db, "SELECT count(*) FROM note_tag")
             #expect(tags == count, "trial \(trial): \(tags) tags for \(count) notes")
             // Measured under load the import may look slower than it now is: aim lower after a miss.
-            if process.terminationReason != .uncaughtSignal { bound /= 2 }
-            outcomes[process.terminationReason == .uncaughtSignal ? "killed, \(count)" : "finished", default: 0] += 1
+            if !killed { bound /= 2 }
+            outcomes[killed ? "killed, \(count)" : "finished", default: 0] += 1
             for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: db + suffix) }
         }
         print("reliability: killed imports (outcome, note count): \(outcomes)")

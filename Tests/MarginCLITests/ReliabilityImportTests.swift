@@ -23,10 +23,10 @@ struct ReliabilityImportTests {
         async let listed = store.run("list", "--json", "--limit", "5")
         async let noted = store.run("note", "during the import")
         let (list, note) = try await (listed, noted)
-        try await ReliabilityCrashTests.waitForExit(importing)
+        let imported = await importing.exit()
 
         #expect(caughtWriting, "the import finished before the other commands started")
-        #expect(importing.terminationStatus == 0)
+        #expect(imported.status == 0)
         for (name, result) in [("list", list), ("note", note)] {
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(!result.stderr.lowercased().contains("locked"), "\(name): \(result.stderr)")

@@ -13,44 +13,33 @@ enum Reliability {
     /// Runs any program with raw stdin bytes; returns status and raw stdout/stderr.
     static func runProgram(_ executable: String, _ arguments: [String], environment: [String: String], stdin: Data? = nil,
                            timeout: Duration = .seconds(120)) async throws -> (status: Int32, stdout: Data, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        let stdoutData = DataReader(out.fileHandleForReading)
-        let stderrData = DataReader(err.fileHandleForReading)
-        try process.run()
+        let out = try ChildPipe(), err = try ChildPipe(), input = try ChildPipe()
+        let process = try ChildProcess(executable, arguments, environment: environment,
+                                       input: stdin == nil ? nil : input.read, output: out.write, errors: err.write)
+        try input.read.close()
+        try out.write.close()
+        try err.write.close()
+        let stdoutData = DataReader(out.read)
+        let stderrData = DataReader(err.read)
+        let writer = input.write
         if let stdin {
-            let writer = input.fileHandleForWriting
             Thread { writer.write(stdin); try? writer.close() }.start()
+        } else {
+            try writer.close()
         }
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now > deadline { process.terminate(); throw ProcessTimeout(arguments: arguments) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        process.waitUntilExit()
+        guard let exit = await process.exit(within: timeout) else { throw ProcessTimeout(arguments: arguments) }
         let stdout = try await stdoutData.finished()
         let stderr = try await stderrData.finished()
-        return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
+        return (exit.status, stdout, String(decoding: stderr, as: UTF8.self))
     }
 
     /// `sqlite3 PATH SQL`, trimmed stdout; waits without blocking the cooperative pool.
     static func sqlite(_ path: String, _ sql: String) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, sql]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        let reader = DataReader(out.fileHandleForReading)
-        try process.run()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
-        process.waitUntilExit()
+        let out = try ChildPipe()
+        let process = try ChildProcess("/usr/bin/sqlite3", [path, sql], environment: [:], output: out.write, errors: out.write)
+        try out.write.close()
+        let reader = DataReader(out.read)
+        _ = await process.exit()
         return String(decoding: try await reader.finished(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

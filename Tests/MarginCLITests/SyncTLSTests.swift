@@ -66,7 +66,7 @@ struct SyncTLSTests {
         let (a, b) = (try SyncMachine(hub: url), try SyncMachine(hub: url))
         defer { a.remove(); b.remove() }
         let watcher = try Self.start(["sync", "--watch", "--interval", "1"], environment: a.environment)
-        defer { kill(watcher.processIdentifier, SIGKILL) }
+        defer { watcher.send(SIGKILL) }
         #expect(try await b.margin("note", "seen by the watcher").status == 0)
         _ = try await b.sync()
         #expect(try await Self.eventually { try await a.export().contains("seen by the watcher") })
@@ -85,7 +85,7 @@ struct SyncTLSTests {
         #expect(try await sandbox.margin("config", "set", "sync.url", url).status == 0)
         #expect(try await sandbox.margin("config", "set", "sync.auto", "true").status == 0)
         let watch = try Self.start(["watch"], environment: sandbox.environment(["PGPASSWORD": "auto-pw-8e"]))
-        defer { kill(watch.processIdentifier, SIGKILL) }
+        defer { watch.send(SIGKILL) }
         #expect(try await Self.eventually {
             try await server.psql("SELECT count(*) FROM margin.note", database: "notes").stdout == "1"
         })
@@ -96,16 +96,8 @@ struct SyncTLSTests {
     }
 
     /// Starts margin in the background, its output discarded.
-    static func start(_ arguments: [String], environment: [String: String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+    static func start(_ arguments: [String], environment: [String: String]) throws -> ChildProcess {
+        try ChildProcess(MarginProcess.marginPath, arguments, environment: environment)
     }
 
     /// True once `condition` holds, trying for up to 30 s.

@@ -128,19 +128,13 @@ struct SyncTests {
         for round in 0..<20 {
             let machine = round % 2 == 0 ? a : b
             #expect(try await machine.margin("note", "round \(round)").status == 0)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
-            process.arguments = ["sync"]
-            process.environment = machine.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess(MarginProcess.marginPath, ["sync"], environment: machine.environment)
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...600)))
             if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+                process.send(SIGKILL)
                 killed += 1
             }
-            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            _ = await process.exit()
         }
         #expect(killed > 0, "no sync was still running when the kill came")
         for _ in 0..<2 { for machine in machines { _ = try await machine.sync() } }

@@ -20,11 +20,9 @@ struct VoiceNoteTests {
     static func toneFile(_ sandbox: Sandbox, seconds: Int, rate: Int = 44_100) throws -> String {
         precondition(seconds > 0, "sox synthesizes forever for 0 s")
         let path = sandbox.root + "/tone-\(seconds).wav"
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        sox.arguments = ["-n", "-r", String(rate), "-b", "16", "-c", "2", path, "synth", String(seconds), "sine", "300"]
-        try sox.run()
-        sox.waitUntilExit()
+        let sox = try ChildProcess("/usr/bin/sox", ["-n", "-r", String(rate), "-b", "16", "-c", "2", path, "synth", String(seconds), "sine", "300"],
+                                   environment: [:])
+        guard sox.waitUntilExit().status == 0 else { throw SpawnFailed("sox could not make \(path)") }
         return path
     }
 

@@ -8,16 +8,12 @@ struct WatchTests {
     func pipedChanges() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: MarginProcess.marginPath)
-        process.arguments = ["watch", "--interval", "1"]
-        process.environment = sandbox.environment()
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { process.terminate() }
-        let lines = OutputCollector(output.fileHandleForReading)
+        let output = try ChildPipe()
+        let process = try ChildProcess(MarginProcess.marginPath, ["watch", "--interval", "1"], environment: sandbox.environment(),
+                                       output: output.write)
+        try output.write.close()
+        defer { process.send(SIGTERM) }
+        let lines = OutputCollector(output.read)
         let first = try await lines.wait { $0.contains("\n") }
         #expect(first.contains("▶ Craft, Code & Curiosity · Ep. 42 — Naming things · "))
         try await Task.sleep(for: .milliseconds(2500))
@@ -40,21 +36,18 @@ struct WatchTests {
     func terminal() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qefc", "'\(MarginProcess.marginPath)' watch", "/dev/null"]
-        process.environment = sandbox.environment(["TERM": "xterm", "COLUMNS": "200"])
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let screen = OutputCollector(output.fileHandleForReading)
+        let input = try ChildPipe(), output = try ChildPipe()
+        let process = try ChildProcess("/usr/bin/script", ["-qefc", "'\(MarginProcess.marginPath)' watch", "/dev/null"],
+                                       environment: sandbox.environment(["TERM": "xterm", "COLUMNS": "200"]),
+                                       input: input.read, output: output.write)
+        try input.read.close()
+        try output.write.close()
+        let screen = OutputCollector(output.read)
         _ = try await screen.wait(timeout: .seconds(60)) { $0.contains("Ep. 42 — Naming things") && $0.contains("/ 1:02:03") }
         #expect(screen.text.hasPrefix("\u{1B}[?1049h"), "switches to the alternate screen")
         #expect(screen.text.contains("Craft, Code & Curiosity"))
-        input.fileHandleForWriting.write(Data([0x03]))
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        input.write.write(Data([0x03]))
+        #expect(await process.exit(within: .seconds(30))?.status == 130)
         #expect(screen.text.contains("\u{1B}[?25h\u{1B}[?1049l"), "shows the cursor and leaves the alternate screen")
         #expect(await sandbox.apiRequests().count <= 2, "the position ticks between polls without extra requests")
     }

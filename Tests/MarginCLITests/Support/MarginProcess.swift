@@ -44,56 +44,35 @@ enum MarginProcess {
 
     static var marginPath: String { productsDirectory.appendingPathComponent("margin").path }
 
-    /// Runs `margin arguments` with exactly `environment`, optional stdin, and a hard time limit.
+    /// Runs `margin arguments` with exactly `environment`, optional stdin, and a hard time limit
+    /// (past it the program is killed).
     static func run(_ arguments: [String], environment: [String: String], stdin: String? = nil,
                     executable: String = marginPath, stdout: ProcessOutput = .captured,
                     timeout: Duration = .seconds(60)) async throws -> ProcessResult {
-        let process = Process()
-        if case .closed = stdout {
-            // Process cannot start a program without a stdout; a shell closes it before exec.
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", #"exec "$0" "$@" >&-"#, executable] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        }
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = try ChildPipe(), err = try ChildPipe(), input = try ChildPipe()
+        let null = FileHandle(forReadingAtPath: "/dev/null")
+        let standardOutput: Int32?
         switch stdout {
-        case .captured: process.standardOutput = out
-        case .file(let handle): process.standardOutput = handle
-        case .closed: process.standardOutput = FileHandle.nullDevice
+        case .captured: standardOutput = out.write.fileDescriptor
+        case .file(let handle): standardOutput = handle.fileDescriptor
+        case .closed: standardOutput = nil
         }
-        process.standardError = err
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        let finished = AsyncStream<(Int32, Process.TerminationReason)>.makeStream()
-        process.terminationHandler = {
-            finished.continuation.yield(($0.terminationStatus, $0.terminationReason))
-            finished.continuation.finish()
-        }
-        try process.run()
-        // Only the child holds the write end now, so the read below ends when the child does.
-        if !stdout.isCaptured { try out.fileHandleForWriting.close() }
+        let child = try ChildProcess(executable, arguments, environment: environment,
+                                     stdin: stdin == nil ? null?.fileDescriptor : input.read.fileDescriptor,
+                                     stdout: standardOutput, stderr: err.write.fileDescriptor)
+        // Only the child holds the write ends now, so the reads below end when the child does.
+        try out.write.close()
+        try err.write.close()
+        try input.read.close()
         if let stdin {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try input.fileHandleForWriting.close()
+            input.write.write(Data(stdin.utf8))
         }
-        async let stdoutData = readToEnd(out.fileHandleForReading)
-        async let stderrData = readToEnd(err.fileHandleForReading)
-        let ended = try await withThrowingTaskGroup(of: (Int32, Process.TerminationReason)?.self) { group in
-            group.addTask { for await ended in finished.stream { return ended }; return nil }
-            group.addTask { try await Task.sleep(for: timeout); return nil }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        guard let (status, reason) = ended else {
-            process.terminate()
-            throw ProcessTimeout(arguments: arguments)
-        }
-        return ProcessResult(status: status, stdout: String(decoding: await stdoutData, as: UTF8.self),
-                             stderr: String(decoding: await stderrData, as: UTF8.self),
-                             signal: reason == .uncaughtSignal ? status : nil)
+        try input.write.close()
+        async let stdoutData = readToEnd(out.read)
+        async let stderrData = readToEnd(err.read)
+        guard let exit = await child.exit(within: timeout) else { throw ProcessTimeout(arguments: arguments) }
+        return ProcessResult(status: exit.status, stdout: String(decoding: await stdoutData, as: UTF8.self),
+                             stderr: String(decoding: await stderrData, as: UTF8.self), signal: exit.signal)
     }
 }
 

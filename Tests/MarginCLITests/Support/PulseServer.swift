@@ -9,9 +9,8 @@ struct PulseServer {
     /// What margin and the tools need to reach this server alone.
     var environment: [String: String] { ["PULSE_SERVER": "unix:" + socket] }
 
-    /// Starts the server as a daemon: its starter exits once it serves, so the test process
-    /// never owns a long-lived child (Foundation's Process then stopped noticing its other
-    /// children end).
+    /// Starts the server as a daemon: its starter exits once it serves, and ``stop()`` ends
+    /// the daemon through its pid file.
     static func start() async throws -> PulseServer {
         let directory = NSTemporaryDirectory() + "margin-pulse-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true,

@@ -43,15 +43,10 @@ struct TestCertificate {
     }
 
     private static func openssl(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ProcessTimeout(arguments: ["openssl"] + arguments + ["exit \(process.terminationStatus)"])
+        let process = try ChildProcess("/usr/bin/openssl", arguments, environment: ProcessInfo.processInfo.environment)
+        let status = process.waitUntilExit().status
+        guard status == 0 else {
+            throw ProcessTimeout(arguments: ["openssl"] + arguments + ["exit \(status)"])
         }
     }
 }
@@ -59,34 +54,32 @@ struct TestCertificate {
 /// `openssl s_server -www` on a free port of 127.0.0.1: a real TLS server that presents
 /// `certificate` and answers any GET with its status page (HTML, not Spotify's JSON).
 struct TLSServer {
-    let process: Process
+    let process: ChildProcess
     let port: Int
+    /// Its stdin, open until the server ends: at its end s_server would stop.
+    let input: ChildPipe
 
     var url: String { "https://127.0.0.1:\(port)" }
 
     static func start(_ certificate: TestCertificate) async throws -> TLSServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-cert", certificate.certificate,
-                             "-key", certificate.key, "-www"]
-        let output = Pipe()
-        process.standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let input = try ChildPipe(), output = try ChildPipe()
+        let process = try ChildProcess("/usr/bin/openssl", ["s_server", "-accept", "127.0.0.1:0", "-cert", certificate.certificate,
+                                                            "-key", certificate.key, "-www"],
+                                       environment: ProcessInfo.processInfo.environment,
+                                       input: input.read, output: output.write, errors: output.write)
+        try output.write.close()
         // It says where it listens once it does: "ACCEPT 127.0.0.1:40123".
-        let said = try await OutputCollector(output.fileHandleForReading).wait { $0.contains("ACCEPT") }
+        let said = try await OutputCollector(output.read).wait { $0.contains("ACCEPT") }
         let line = said.split(separator: "\n").first { $0.hasPrefix("ACCEPT") }
         guard let port = line.flatMap({ $0.split(separator: ":").last }).flatMap({ Int($0) }) else {
-            kill(process.processIdentifier, SIGKILL)
+            process.send(SIGKILL)
             throw ProcessTimeout(arguments: ["openssl s_server did not start: \(said)"])
         }
-        return TLSServer(process: process, port: port)
+        return TLSServer(process: process, port: port, input: input)
     }
 
-    /// Ends the server with SIGKILL: children of the test runner start with SIGTERM blocked.
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        _ = process.waitUntilExit()
     }
 }

@@ -109,27 +109,18 @@ struct TmuxSession {
         return (try modes("stty-before"), try modes("stty-after"))
     }
 
+    /// Runs a tmux client. The server forks from the first one and lives on with what the
+    /// client had: ChildProcess hands it no other descriptor (Foundation's own, other tests'
+    /// pipes, which would keep their readers waiting) and no blocked signal (tmux would never
+    /// see SIGCHLD or kill-server's end).
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        // The tmux server forks from the first client and lives on, with what the client
-        // inherited from this process: its descriptors (Foundation's own, other tests' pipes)
-        // would keep their readers waiting, and its blocked signals would keep tmux from ever
-        // seeing SIGCHLD or kill-server's end. tmux starts with neither.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
-            import os, signal, sys
-            signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            os.closerange(3, 65536)
-            os.execvp("tmux", ["tmux"] + sys.argv[1:])
-            """, "-S", socket, "-f", "/dev/null"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TmuxFailed(arguments: arguments) }
+        let output = try ChildPipe()
+        let client = try ChildProcess("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments,
+                                      environment: ProcessInfo.processInfo.environment, output: output.write)
+        try output.write.close()
+        let data = output.read.readDataToEndOfFile()
+        guard client.waitUntilExit().status == 0 else { throw TmuxFailed(arguments: arguments) }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -15,11 +15,11 @@ final class TokenServiceProcess: Sendable {
     }
 
     let url: URL
-    private let process: Process
-    private let output: Pipe
-    private let errors: Pipe
+    private let process: ChildProcess
+    private let output: FileHandle
+    private let errors: FileHandle
 
-    private init(url: URL, process: Process, output: Pipe, errors: Pipe) {
+    private init(url: URL, process: ChildProcess, output: FileHandle, errors: FileHandle) {
         self.url = url
         self.process = process
         self.output = output
@@ -28,7 +28,7 @@ final class TokenServiceProcess: Sendable {
 
     /// A test that fails before ``stop()`` must not leave the service running.
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { process.send(SIGTERM) }
     }
 
     /// Starts the service for `sandbox` with `keys` (lines of the keys file) on `port` (0: a free
@@ -39,37 +39,33 @@ final class TokenServiceProcess: Sendable {
         let keysPath = sandbox.root + "/service-keys"
         _ = FileManager.default.createFile(atPath: keysPath, contents: Data((keys.joined(separator: "\n") + "\n").utf8),
                                        attributes: [.posixPermissions: 0o600])
-        let process = Process()
-        process.executableURL = MarginProcess.productsDirectory.appendingPathComponent("margin-token-service")
-        process.arguments = ["--listen", "127.0.0.1:\(port)", "--accounts-url", sandbox.baseURL.absoluteString,
+        let arguments = ["--listen", "127.0.0.1:\(port)", "--accounts-url", sandbox.baseURL.absoluteString,
                              "--redirect-uri", "http://127.0.0.1/callback"] + extra
         var environment = ["PATH": "/usr/bin:/bin", "MARGIN_SERVICE_CLIENT_ID": clientID,
                            "MARGIN_SERVICE_CLIENT_SECRET": clientSecret, "MARGIN_SERVICE_KEYS_FILE": keysPath]
         if trustingCA, let caFile = sandbox.caFile { environment["SSL_CERT_FILE"] = caFile }
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let line = await firstLine(output.fileHandleForReading)
+        let output = try ChildPipe(), errors = try ChildPipe()
+        let process = try ChildProcess(MarginProcess.productsDirectory.appendingPathComponent("margin-token-service").path, arguments,
+                                       environment: environment, output: output.write, errors: errors.write)
+        try output.write.close()
+        try errors.write.close()
+        let line = await firstLine(output.read)
         let prefix = "margin-token-service listening on "
         guard line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))) else {
-            process.terminate()
+            process.send(SIGTERM)
             throw ServiceDidNotStart(line: line)
         }
-        return TokenServiceProcess(url: url, process: process, output: output, errors: errors)
+        return TokenServiceProcess(url: url, process: process, output: output.read, errors: errors.read)
     }
 
     /// Stops it with SIGTERM (a graceful shutdown) and returns its exit status and whole output.
     @discardableResult
     func stop() async -> (status: Int32, output: String) {
-        if process.isRunning { process.terminate() }
-        async let rest = readToEnd(output.fileHandleForReading)
-        async let log = readToEnd(errors.fileHandleForReading)
+        process.send(SIGTERM)
+        async let rest = readToEnd(output)
+        async let log = readToEnd(errors)
         let text = String(decoding: await rest + (await log), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        return (await process.exit().status, text)
     }
 
     /// Stops the service and fails the test if its output carries a secret: the app's client
