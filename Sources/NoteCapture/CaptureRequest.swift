@@ -68,11 +68,14 @@ public struct CaptureRequest: Sendable {
         public var signal: Int32?
         /// A dictation's recording and how its transcription went.
         public var voice: NoteVoice?
-        public init(text: String, tags: [String] = [], signal: Int32? = nil, voice: NoteVoice? = nil) {
+        /// What the body has to tell about the note (a transcript cut at the limit).
+        public var warnings: [String]
+        public init(text: String, tags: [String] = [], signal: Int32? = nil, voice: NoteVoice? = nil, warnings: [String] = []) {
             self.text = text
             self.tags = tags
             self.signal = signal
             self.voice = voice
+            self.warnings = warnings
         }
     }
 

@@ -51,7 +51,8 @@ public struct Dictation: Sendable {
     /// What a take gives the note: the transcript (empty when there is none), the voice tag,
     /// and the recording's state: done, or failed with the recognizer's reason.
     public static func written(_ result: VoiceTake.Result) -> CaptureRequest.Written {
-        CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice(of: result))
+        CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice(of: result),
+                               warnings: result.transcriptCut ? [TranscriptLimit.warning] : [])
     }
 
     /// The recording of `result` and how its transcription went.

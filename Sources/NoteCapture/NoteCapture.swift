@@ -90,7 +90,7 @@ public struct NoteCapture: Sendable {
             if paused, !early.done { try? await player?.resume() }
             throw error
         }
-        warnings += early.warnings
+        warnings += early.warnings + written.warnings
         // Playback margin paused and has not resumed yet.
         let stillPaused = paused && !early.done
         if case .compose = request.what, !Self.hasText(written.text) {

@@ -17,6 +17,7 @@ public enum StopKeys {
     public static func stream(watchingStdin: Bool = true) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         let pipe = interruptPipe
+        listening.withLock { $0 = true }
         for signo in endingSignals {
             Glibc.signal(signo) { signo in
                 var byte = UInt8(truncatingIfNeeded: signo)
@@ -38,6 +39,11 @@ public enum StopKeys {
                     if descriptors[index].fd == pipe.read {
                         if count > 0 {
                             let signo = Int32(buffer[0])
+                            if let message = abandoning.withLock({ $0 }) {
+                                let line = Array((message + "\n").utf8)
+                                _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                                _exit(128 + signo)
+                            }
                             received.withLock { $0 = $0 ?? signo }
                             continuation.yield(())
                         }
@@ -57,8 +63,17 @@ public enum StopKeys {
     /// with status 128 + this.
     public static var signal: Int32? { received.withLock { $0 } }
 
+    /// From now on SIGINT, SIGTERM or SIGHUP ends margin at once, with `message` on stderr and
+    /// status 128 + the signal: for the wait on a transcript, once the note is stored (pending,
+    /// with its recording) and playback resumed. The recognizer, margin's child, ends with it.
+    public static func endAtOnce(saying message: String) {
+        abandoning.withLock { $0 = message }
+        if !listening.withLock({ $0 }) { _ = stream(watchingStdin: false) }
+    }
+
     /// The signals end margin again.
     public static func restore() {
+        abandoning.withLock { $0 = nil }
         for signo in endingSignals { Glibc.signal(signo, SIG_DFL) }
     }
 
@@ -67,6 +82,12 @@ public enum StopKeys {
 
 /// The first signal that ended a recording.
 private let received = Mutex<Int32?>(nil)
+
+/// Whether the signals' handler and its thread are in place.
+private let listening = Mutex(false)
+
+/// What margin says when a signal ends it at once (``StopKeys/endAtOnce(saying:)``).
+private let abandoning = Mutex<String?>(nil)
 
 /// The pipe Ctrl-C's handler writes to: made before the handler is installed.
 private let interruptPipe: (read: Int32, write: Int32) = {

@@ -15,8 +15,9 @@ public enum Transcription {
     /// voice state `done`. A recognizer that fails, or hears no words, leaves the text as it is
     /// and the state `failed` with the reason, and throws. A missing recording is told before
     /// the recognizer is even set up.
+    /// A transcript past ``TranscriptLimit/bytes`` is cut to it, and `cut` is called.
     public static func redo(_ note: Note, in store: NoteDatabase, storePath: String,
-                            with recognizer: @autoclosure () throws -> any Transcriber) async throws -> Note {
+                            with recognizer: @autoclosure () throws -> any Transcriber, cut: () -> Void = {}) async throws -> Note {
         let path = note.voice?.audio ?? VoiceNote.audioPath(noteID: note.id, store: storePath)
         guard FileManager.default.fileExists(atPath: path) else { throw Failure.noRecording(noteID: note.id) }
         var voice = note.voice ?? NoteVoice(audio: path, state: .pending)
@@ -25,7 +26,9 @@ public enum Transcription {
             let audio = try WAVFile.read(path: path)
             voice.durationMs = Int((audio.seconds * 1000).rounded())
             let transcriber = try recognizer()
-            text = try await transcriber.transcribe(audio, file: path)
+            let limited = TranscriptLimit.apply(try await transcriber.transcribe(audio, file: path))
+            text = limited.text
+            if limited.cut { cut() }
             guard !text.isEmpty else {
                 throw VoiceError.transcriberFailed(command: transcriber.name,
                                                    reason: "recognized no words; 'margin edit \(note.id.prefix(8))' types them")

@@ -40,9 +40,10 @@ public struct CommandTranscriber: Transcriber {
                 try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
                     group.addTask {
                         var bytes: [UInt8] = []
-                        for try await buffer in execution.standardOutput {
-                            buffer.withUnsafeBytes { bytes.append(contentsOf: $0) }
-                            if bytes.count > 1 << 20 { break }
+                        // Read to the end (a program cut off mid-write would fail on SIGPIPE);
+                        // what is past the limit is dropped.
+                        for try await buffer in execution.standardOutput where bytes.count < TranscriptLimit.readBytes {
+                            buffer.withUnsafeBytes { bytes.append(contentsOf: $0.prefix(TranscriptLimit.readBytes - bytes.count)) }
                         }
                         return bytes
                     }

@@ -23,7 +23,7 @@ public final class RecognizerProcess: Sendable {
     private let timeout: Duration
 
     /// The most of a transcript read: far more than any note's speech gives.
-    static let outputLimit = 16 << 20
+    static let outputLimit = TranscriptLimit.readBytes
 
     /// Starts `executable` with `arguments`; `name` says in messages what failed.
     public init(executable: String, arguments: [String], streaming: Bool, name: String, timeout: Duration) throws(VoiceError) {

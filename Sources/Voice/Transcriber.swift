@@ -6,6 +6,33 @@ public protocol Transcriber: Sendable {
     func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String
 }
 
+/// The longest transcript a note keeps. A recognizer that prints more (a loop that never
+/// ends, the wrong program) has its output read up to here, the rest read and dropped, and
+/// the note says what fits, cut at a word; margin tells the user.
+public enum TranscriptLimit {
+    /// In UTF-8 bytes: 16 MiB, some 2.8 million words, days of speech.
+    public static let bytes = 16 << 20
+    /// How much of a recognizer's output is read before the rest is dropped: twice the limit,
+    /// as runs of spaces and line ends shrink to one space each.
+    static let readBytes = 2 * bytes
+
+    /// `text` cut to ``bytes`` at the last space before it (at a character when there is
+    /// none), and whether it was cut.
+    /// What margin says when a transcript was cut.
+    public static let warning = "the transcript is longer than the 16 MiB a note keeps; the note keeps its beginning, cut at a word"
+
+    public static func apply(_ text: String) -> (text: String, cut: Bool) {
+        let utf8 = text.utf8
+        guard utf8.count > bytes else { return (text, false) }
+        var end = bytes
+        let head = Array(utf8.prefix(bytes + 1))
+        // Back to the start of a scalar (never inside one), then to the last space, if any.
+        while end > 0, head[end] & 0xC0 == 0x80 { end -= 1 }
+        if let space = head[..<end].lastIndex(of: 0x20) { end = space }
+        return (String(decoding: head[..<end], as: UTF8.self), true)
+    }
+}
+
 extension String {
     /// A transcript as a note's text: words separated by single spaces.
     var normalizedTranscript: String {

@@ -14,6 +14,22 @@ public struct VoiceTake: Sendable {
         public var ending: Recorder.Ending?
         /// The file was longer than the limit and was cut to it.
         public var cut: Bool
+        /// The transcript was longer than ``TranscriptLimit/bytes`` and was cut to it.
+        public var transcriptCut = false
+
+        init(audio: PCMAudio, path: String, transcript: Swift.Result<String, VoiceError>, ending: Recorder.Ending?, cut: Bool) {
+            self.audio = audio
+            self.path = path
+            self.ending = ending
+            self.cut = cut
+            if case .success(let text) = transcript {
+                let (kept, cut) = TranscriptLimit.apply(text)
+                self.transcript = .success(kept)
+                transcriptCut = cut
+            } else {
+                self.transcript = transcript
+            }
+        }
 
         /// The note's text: the transcript, or empty when there is none.
         public var text: String { (try? transcript.get()) ?? "" }

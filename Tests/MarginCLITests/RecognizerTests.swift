@@ -148,4 +148,38 @@ struct RecognizerTests {
         #expect(again.status == 0)
         #expect(again.stderr.contains("Nothing to transcribe"))
     }
+
+    @Test("Ctrl-C, SIGTERM or SIGHUP while the transcript is awaited ends margin at once: the note pending with its recording, the command gone",
+          arguments: [SIGINT, SIGTERM, SIGHUP])
+    func signalWhileTranscribing(signal: Int32) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let pidFile = sandbox.root + "/stt.pid"
+        let script = sandbox.root + "/stt"
+        let body = "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 60.456\n"
+        guard FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
+        else { throw CocoaError(.fileWriteUnknown) }
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", script).status == 0)
+        let errors = try ChildPipe()
+        let margin = try ChildProcess(MarginProcess.marginPath, ["note", "--voice", "--audio", VoiceNoteTests.clip],
+                                      environment: sandbox.environment([:]), errors: errors.write)
+        try errors.write.close()
+        var program: Int32?
+        for _ in 0..<200 where program == nil {
+            program = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if program == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let command = try #require(program, "the command started")
+        margin.send(signal)
+        let exit = await margin.exit(within: .seconds(10))
+        #expect(exit?.status == 128 + signal, "margin ended at once, with the conventional status: \(String(describing: exit))")
+        let stderr = String(decoding: await readToEnd(errors.read), as: UTF8.self)
+        let note = try #require(try await sandbox.notes("list", "--json").first)
+        let short = String((note["id"] as? String ?? "").prefix(8))
+        #expect(stderr.contains("'margin transcribe \(short)' finishes it"), "\(stderr)")
+        let voice = try #require(note["voice"] as? [String: Any])
+        #expect(voice["state"] as? String == "pending")
+        #expect(FileManager.default.fileExists(atPath: voice["audio"] as? String ?? ""))
+        #expect(try await ProcessTable.ends(command), "the command \(command) outlived margin")
+    }
 }

@@ -38,13 +38,19 @@ struct VoiceCapture: Sendable {
             meter.end()
             StopKeys.restore()
         }
+        let short = noteID.prefix(8)
         let result = try await dictation.take(progress: { meter.show($0) }, spoken: {
             meter.end()
             await spoken()
+            // The note is stored with its recording and playback resumed: a signal now need
+            // not wait for the transcript.
+            StopKeys.endAtOnce(saying: """
+                margin: stopped before the transcript was ready; the note is saved with its recording: \
+                'margin transcribe \(short)' finishes it
+                """)
         })
         if result.cut { Console.err("margin: the recording is longer than \(Int(maxSeconds)) s (--max); the note keeps its first \(Int(maxSeconds)) s") }
         if result.ending == .limit { Console.err("margin: stopped at the \(Int(maxSeconds)) s limit (--max)") }
-        let short = noteID.prefix(8)
         switch result.transcript {
         case .success(let text) where !text.isEmpty:
             Console.err("margin: heard (\(dictation.transcriber.name), a draft; 'margin edit \(short)' corrects it): \(Terminal.sanitize(text))")

@@ -38,7 +38,8 @@ extension MarginCommand {
                 let short = String(found.id.prefix(8))
                 if progress { Console.prompt("\r\u{1B}[2Ktranscribing \(index + 1) of \(notes.count): \(short)…") }
                 do {
-                    let note = try await Transcription.redo(found, in: database, storePath: store.path(settings), with: try settings.transcriber())
+                    let note = try await Transcription.redo(found, in: database, storePath: store.path(settings), with: try settings.transcriber(),
+                                                            cut: { Console.err("margin: \(short): \(TranscriptLimit.warning)") })
                     if progress { Console.prompt("\r\u{1B}[2K") }
                     try Console.out(json ? NoteEncoding.object(note) : "Transcribed \(short): \(Terminal.sanitize(note.text))")
                 } catch Transcription.Failure.noRecording {
