@@ -7,8 +7,10 @@ import Voice
 public enum Transcription {
     /// Why a note could not be transcribed.
     public enum Failure: Error, Equatable {
-        /// The note has no recording beside the store (a typed note, or the file was removed).
+        /// The note has no recording: a typed note.
         case noRecording(noteID: String)
+        /// The voice note's recording is not where the note says (moved or removed).
+        case recordingMissing(noteID: String, path: String)
     }
 
     /// Transcribes `note`'s recording with `transcriber` and stores the text in its place, its
@@ -19,7 +21,9 @@ public enum Transcription {
     public static func redo(_ note: Note, in store: NoteDatabase, storePath: String,
                             with recognizer: @autoclosure () throws -> any Transcriber, cut: () -> Void = {}) async throws -> Note {
         let path = note.voice?.audio ?? VoiceNote.audioPath(noteID: note.id, store: storePath)
-        guard FileManager.default.fileExists(atPath: path) else { throw Failure.noRecording(noteID: note.id) }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw note.voice == nil ? Failure.noRecording(noteID: note.id) : Failure.recordingMissing(noteID: note.id, path: path)
+        }
         var voice = note.voice ?? NoteVoice(audio: path, state: .pending)
         let text: String
         do {

@@ -232,7 +232,7 @@ struct VoiceNoteTests {
         #expect(try await sandbox.notes("list", "--json").isEmpty)
     }
 
-    @Test("listen and transcribe on a note without a recording say so")
+    @Test("listen and transcribe on a note without a recording, or whose recording was moved, say so")
     func noRecording() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
@@ -243,5 +243,19 @@ struct VoiceNoteTests {
             #expect(refused.status == 1)
             #expect(refused.stderr.contains("note \(short) has no recording"), "\(refused.stderr)")
         }
+
+        // A voice note whose recording was moved away: where it should be, and what to do.
+        let spoken = try await sandbox.object("note", "--voice", "--audio", Self.clip, "--json")
+        let voiceShort = String((spoken["id"] as? String ?? "").prefix(8))
+        let audio = try #require((spoken["voice"] as? [String: Any])?["audio"] as? String)
+        try FileManager.default.moveItem(atPath: audio, toPath: sandbox.root + "/moved.wav")
+        for command in ["listen", "transcribe"] {
+            let refused = try await sandbox.margin(command, voiceShort)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("the recording of note \(voiceShort) is not at \(audio) (moved or removed)"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("'margin edit \(voiceShort)'"))
+        }
+        #expect(try await sandbox.object("show", voiceShort, "--json")["text"] as? String == spoken["text"] as? String,
+                "the note keeps its text")
     }
 }

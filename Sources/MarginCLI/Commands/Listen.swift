@@ -16,8 +16,11 @@ extension MarginCommand {
         func run() async throws {
             let settings = try Settings()
             let note = try store.open(settings).resolve(prefix: id)
-            let path = VoiceNote.audioPath(noteID: note.id, store: store.path(settings))
-            guard FileManager.default.fileExists(atPath: path) else { throw VoiceCommandError.noRecording(id: String(note.id.prefix(8))) }
+            let path = note.voice?.audio ?? VoiceNote.audioPath(noteID: note.id, store: store.path(settings))
+            guard FileManager.default.fileExists(atPath: path) else {
+                let short = String(note.id.prefix(8))
+                throw note.voice == nil ? VoiceCommandError.noRecording(id: short) : VoiceCommandError.recordingMissing(id: short, path: path)
+            }
             guard let player = VoiceNote.player(environment: settings.environment) else { throw VoiceError.noPlayer }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: player)
@@ -34,11 +37,14 @@ extension MarginCommand {
 /// Failures of `listen` and `transcribe`.
 enum VoiceCommandError: MarginError {
     case noRecording(id: String)
+    case recordingMissing(id: String, path: String)
     case playerFailed(player: String, reason: String)
 
     var errorDescription: String? {
         switch self {
         case .noRecording(let id): "note \(id) has no recording; voice notes are taken with 'margin note --voice'"
+        case .recordingMissing(let id, let path):
+            "the recording of note \(id) is not at \(path) (moved or removed); put it back there, or type its text with 'margin edit \(id)'"
         case .playerFailed(let player, let reason): "'\(player)' could not play the recording (\(reason)); check the sound server and output device"
         }
     }

@@ -42,11 +42,15 @@ extension MarginCommand {
                                                             cut: { Console.err("margin: \(short): \(TranscriptLimit.warning)") })
                     if progress { Console.prompt("\r\u{1B}[2K") }
                     try Console.out(json ? NoteEncoding.object(note) : "Transcribed \(short): \(Terminal.sanitize(note.text))")
-                } catch Transcription.Failure.noRecording {
+                } catch let failure as Transcription.Failure {
                     if progress { Console.prompt("\r\u{1B}[2K") }
+                    let error: VoiceCommandError = switch failure {
+                    case .noRecording: .noRecording(id: short)
+                    case .recordingMissing(_, let path): .recordingMissing(id: short, path: path)
+                    }
                     // One note asked for by id: the error is the answer.
-                    if notes.count == 1, !ids.isEmpty { throw VoiceCommandError.noRecording(id: short) }
-                    Console.err("margin: \(short): \(VoiceCommandError.noRecording(id: short).errorDescription ?? "no recording")")
+                    if notes.count == 1, !ids.isEmpty { throw error }
+                    Console.err("margin: \(short): \(error.errorDescription ?? "no recording")")
                     failed += 1
                 } catch let error as VoiceError {
                     if progress { Console.prompt("\r\u{1B}[2K") }
