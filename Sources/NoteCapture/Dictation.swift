@@ -52,7 +52,7 @@ public struct Dictation: Sendable {
     /// and the recording's state: done, or failed with the recognizer's reason.
     public static func written(_ result: VoiceTake.Result) -> CaptureRequest.Written {
         CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice(of: result),
-                               warnings: result.transcriptCut ? [TranscriptLimit.warning] : [])
+                               warnings: result.warnings)
     }
 
     /// The recording of `result` and how its transcription went.

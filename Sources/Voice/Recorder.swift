@@ -34,6 +34,21 @@ public struct Recorder: Sendable {
     public struct Recording: Sendable {
         public var audio: PCMAudio
         public var ending: Ending
+        /// Why the recorder stopped by itself, as it said it (its first line on stderr), when
+        /// it did (``Ending/recorderEnded``).
+        public var recorderSaid: String?
+        /// The recorder's name (`parecord`, …), for messages.
+        public var recorder: String = ""
+
+        /// What the user is told of a recording the recorder ended: the note keeps it all the same.
+        public var warning: String? {
+            guard ending == .recorderEnded else { return nil }
+            let said = recorderSaid.map { ": \($0)" } ?? ""
+            return """
+                the recorder '\(recorder)' stopped by itself after \(String(format: "%.1f", audio.seconds)) s\(said) \
+                (did the sound server go away?); the note keeps what was recorded
+                """
+        }
     }
 
     /// Where a recording is, for a level meter: seconds so far and the last frame's level.
@@ -117,7 +132,9 @@ public struct Recorder: Sendable {
         if recorded.isEmpty || gateEnding == .nothingHeard || (result.closureResult == .recorderEnded && !heardSpeech) {
             throw .nothingHeard(seconds: seconds)
         }
-        return Recording(audio: PCMAudio(samples: recorded, rate: PCMAudio.speechRate), ending: result.closureResult)
+        let said = result.standardError.split(whereSeparator: \.isNewline).first.map { String($0.prefix(200)) }
+        return Recording(audio: PCMAudio(samples: recorded, rate: PCMAudio.speechRate), ending: result.closureResult,
+                         recorderSaid: result.closureResult == .recorderEnded ? said : nil, recorder: program.name)
     }
 
     /// Finds where the samples start in a recorder's output: at once for raw output, after

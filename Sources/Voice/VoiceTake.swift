@@ -16,6 +16,13 @@ public struct VoiceTake: Sendable {
         public var cut: Bool
         /// The transcript was longer than ``TranscriptLimit/bytes`` and was cut to it.
         public var transcriptCut = false
+        /// Why the recording ended early, when the recorder ended it (``Recorder/Recording/warning``).
+        public var recorderWarning: String?
+
+        /// What the user is told about this note, beyond its transcript.
+        public var warnings: [String] {
+            [recorderWarning, transcriptCut ? TranscriptLimit.warning : nil].compactMap { $0 }
+        }
 
         init(audio: PCMAudio, path: String, transcript: Swift.Result<String, VoiceError>, ending: Recorder.Ending?, cut: Bool) {
             self.audio = audio
@@ -71,8 +78,10 @@ public struct VoiceTake: Sendable {
                 let recording = try await recorder.record(stop: stop, progress: progress)
                 let kept = try keep(recording.audio)
                 await spoken()
-                return Result(audio: recording.audio, path: kept, transcript: await transcribe(recording.audio, file: kept),
-                              ending: recording.ending, cut: false)
+                var result = Result(audio: recording.audio, path: kept, transcript: await transcribe(recording.audio, file: kept),
+                                    ending: recording.ending, cut: false)
+                result.recorderWarning = recording.warning
+                return result
             }
             // The recognizer decodes while the user speaks, in a child process: the transcript
             // is ready moments after, and a recognizer that fails fails the transcript alone.
@@ -97,7 +106,9 @@ public struct VoiceTake: Sendable {
             case .failure(let error):
                 transcript = .failure(error)
             }
-            return Result(audio: recording.audio, path: kept, transcript: transcript, ending: recording.ending, cut: false)
+            var result = Result(audio: recording.audio, path: kept, transcript: transcript, ending: recording.ending, cut: false)
+            result.recorderWarning = recording.warning
+            return result
         }
     }
 

@@ -79,6 +79,25 @@ struct VoiceRecordingTests {
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
     }
 
+    @Test("the sound server going away mid-recording: the note keeps what was recorded, with a warning; playback resumes")
+    func serverGone() async throws {
+        let pulse = try await PulseServer.start()
+        defer { pulse.stop() }
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let result = try await Self.record(sandbox, pulse, playing: Self.longClip) {
+            try await Task.sleep(for: .seconds(4))
+            pulse.crash()
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the recorder 'parecord' stopped by itself after"), "\(result.stderr)")
+        #expect(result.stderr.contains("the note keeps what was recorded"))
+        let note = try Self.note(result)
+        let seconds = try Self.audioSeconds(sandbox, note)
+        #expect(seconds > 1 && seconds < 5, "\(seconds) s")
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+    }
+
     @Test("--max ends a recording that goes on")
     func limit() async throws {
         let pulse = try await PulseServer.start()

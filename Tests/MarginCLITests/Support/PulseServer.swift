@@ -45,6 +45,14 @@ struct PulseServer {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// Kills the daemon at once, as a crash would; its files stay until ``stop()``.
+    func crash() {
+        if let text = try? String(contentsOfFile: directory + "/run/pulse/pid", encoding: .utf8),
+           let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGKILL)
+        }
+    }
+
     /// Runs pactl, paplay… against this server.
     func tool(_ name: String, _ arguments: String...) async throws -> ProcessResult {
         try await MarginProcess.run(arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
