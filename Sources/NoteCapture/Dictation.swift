@@ -50,9 +50,19 @@ public struct Dictation: Sendable {
 
     /// What a take gives the note: the transcript (empty when there is none), the voice tag,
     /// and the recording's state: done, or failed with the recognizer's reason.
-    public static func written(_ result: VoiceTake.Result) -> CaptureRequest.Written {
-        CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice(of: result),
-                               warnings: result.warnings)
+    ///
+    /// When the audio could not be kept (a full disk) the transcript is all there is: the note
+    /// keeps it, its voice `done` and saying why there is no recording; with no transcript
+    /// either, nothing of what was said is left and the keeping's failure is thrown.
+    public static func written(_ result: VoiceTake.Result, audioPath: String) throws(VoiceError) -> CaptureRequest.Written {
+        guard let failure = result.keepFailure else {
+            return CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice(of: result), warnings: result.warnings)
+        }
+        guard !result.text.isEmpty else { throw failure }
+        let voice = NoteVoice(audio: audioPath, durationMs: Int((result.audio.seconds * 1000).rounded()), state: .done,
+                              error: failure.message)
+        return CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice,
+                                      warnings: result.warnings + ["\(failure.message); the note keeps its transcript"])
     }
 
     /// The recording of `result` and how its transcription went.

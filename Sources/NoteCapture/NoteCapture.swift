@@ -86,9 +86,21 @@ public struct NoteCapture: Sendable {
             })
         } catch {
             // Nothing was recorded (cancelled, nothing heard, no recorder): no note either.
-            if let pending { try? store.delete(id: pending.id) }
+            var failure = error
+            if let pending {
+                do { try store.delete(id: pending.id) } catch let left {
+                    // A full disk refuses even the delete: the empty note stays, and is named.
+                    let short = pending.id.prefix(8)
+                    let reason = (error as? CaptureFailure).flatMap { if case .abandoned(_, let reason) = $0 { reason } else { nil } }
+                        ?? PinRules.describe(error)
+                    failure = CaptureFailure.abandoned(moment: nil, reason: """
+                        \(reason); nothing of it was kept, but its empty note \(short) could not be removed \
+                        (\(PinRules.describe(left))): 'margin delete \(short)' once there is room
+                        """)
+                }
+            }
             if paused, !early.done { try? await player?.resume() }
-            throw error
+            throw failure
         }
         warnings += early.warnings + written.warnings
         // Playback margin paused and has not resumed yet.
@@ -108,7 +120,15 @@ public struct NoteCapture: Sendable {
             if pending != nil { note = try store.update(note) } else { try store.insert(note) }
         } catch {
             if stillPaused { try? await player?.resume() }
-            throw CaptureFailure.unsaved(text: written.text, reason: PinRules.describe(error))
+            var reason = PinRules.describe(error)
+            if let audio = pending?.voice?.audio, !written.text.isEmpty {
+                // The dictation's note was stored before the recording: it stays, pending.
+                let short = noteID.prefix(8)
+                reason += FileManager.default.fileExists(atPath: audio)
+                    ? "; note \(short) keeps the recording without this text: 'margin transcribe \(short)' adds it"
+                    : "; note \(short) is stored empty, without its recording: 'margin edit \(short)' puts this text in"
+            }
+            throw CaptureFailure.unsaved(text: written.text, reason: reason)
         }
         if stillPaused, !keepsPaused {
             await resume(warnings: &warnings)

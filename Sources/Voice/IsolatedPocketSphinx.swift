@@ -27,9 +27,14 @@ public struct IsolatedPocketSphinx: StreamingTranscriber {
     /// The hidden subcommand the child runs.
     public static let subcommand = "_recognize"
 
+    /// Decodes `file`; with none (the recording could not be kept) `audio`, through a pipe.
     public func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String {
         try PocketSphinx.files(in: model)
-        return try await start(reading: file).finish()
+        guard file.isEmpty else { return try await start(reading: file).finish() }
+        let decoder = try await start(reading: "-")
+        let speech = audio.rate == PCMAudio.speechRate ? audio : audio.resampled(to: PCMAudio.speechRate)
+        decoder.feed(speech.samples)
+        return try await decoder.finish()
     }
 
     public func streaming() async throws(VoiceError) -> RecognizerProcess {

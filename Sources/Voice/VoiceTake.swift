@@ -18,6 +18,9 @@ public struct VoiceTake: Sendable {
         public var transcriptCut = false
         /// Why the recording ended early, when the recorder ended it (``Recorder/Recording/warning``).
         public var recorderWarning: String?
+        /// Why the audio could not be kept (a full disk): ``path`` is then empty, and the
+        /// transcript, made from the audio in memory, is all the note can have.
+        public var keepFailure: VoiceError?
 
         /// What the user is told about this note, beyond its transcript.
         public var warnings: [String] {
@@ -56,7 +59,8 @@ public struct VoiceTake: Sendable {
 
     /// Takes the audio from `source`, keeps it through `keep` (which returns the path), calls
     /// `kept` (the speaking is over: playback may resume), and transcribes it. Only taking the
-    /// audio and keeping it can fail: a failed transcription is in the result, with the audio kept.
+    /// audio can fail: a failed transcription is in the result, with the audio kept, and so is
+    /// a failure to keep the audio (``Result/keepFailure``), the transcript made all the same.
     public func take(
         from source: Source, progress: @escaping @Sendable (Recorder.Progress) -> Void = { _ in },
         kept spoken: @Sendable () async -> Void = {}, keep: (PCMAudio) throws(VoiceError) -> String
@@ -68,19 +72,22 @@ public struct VoiceTake: Sendable {
             // Digital silence (a muted input, a recorder that wrote zeros): nothing to keep.
             guard audio.samples.contains(where: { abs(Int($0)) > 2 }) else { throw .nothingHeard(seconds: audio.seconds) }
             let speech = audio.resampled(to: PCMAudio.speechRate)
-            let kept = try keep(speech)
+            let (kept, failure) = Self.keeping(speech, keep)
             await spoken()
-            return Result(audio: speech, path: kept, transcript: await transcribe(speech, file: kept), ending: nil, cut: cut)
+            var result = Result(audio: speech, path: kept, transcript: await transcribe(speech, file: kept), ending: nil, cut: cut)
+            result.keepFailure = failure
+            return result
         case .microphone(let recorder, let stop):
             var recorder = recorder
             recorder.maxSeconds = maxSeconds
             guard let streaming = transcriber as? any StreamingTranscriber else {
                 let recording = try await recorder.record(stop: stop, progress: progress)
-                let kept = try keep(recording.audio)
+                let (kept, failure) = Self.keeping(recording.audio, keep)
                 await spoken()
                 var result = Result(audio: recording.audio, path: kept, transcript: await transcribe(recording.audio, file: kept),
                                     ending: recording.ending, cut: false)
                 result.recorderWarning = recording.warning
+                result.keepFailure = failure
                 return result
             }
             // The recognizer decodes while the user speaks, in a child process: the transcript
@@ -89,15 +96,14 @@ public struct VoiceTake: Sendable {
             do throws(VoiceError) { started = .success(try await streaming.streaming()) } catch { started = .failure(error) }
             let decoder = try? started.get()
             let recording: Recorder.Recording
-            let kept: String
             do throws(VoiceError) {
                 recording = try await recorder.record(stop: stop, progress: progress) { decoder?.feed($0) }
-                kept = try keep(recording.audio)
             } catch {
                 decoder?.cancel()
                 _ = try? await decoder?.finish()
                 throw error
             }
+            let (kept, failure) = Self.keeping(recording.audio, keep)
             await spoken()
             let transcript: Swift.Result<String, VoiceError>
             switch started {
@@ -108,8 +114,14 @@ public struct VoiceTake: Sendable {
             }
             var result = Result(audio: recording.audio, path: kept, transcript: transcript, ending: recording.ending, cut: false)
             result.recorderWarning = recording.warning
+            result.keepFailure = failure
             return result
         }
+    }
+
+    /// Keeps `audio` through `keep`: its path, or an empty one and why it could not be kept.
+    private static func keeping(_ audio: PCMAudio, _ keep: (PCMAudio) throws(VoiceError) -> String) -> (String, VoiceError?) {
+        do throws(VoiceError) { return (try keep(audio), nil) } catch { return ("", error) }
     }
 
     private func transcribe(_ audio: PCMAudio, file: String) async -> Swift.Result<String, VoiceError> {

@@ -63,7 +63,7 @@ extension WatchSession {
                     try? FileManager.default.removeItem(atPath: result.path)
                     throw CaptureFailure.cancelled
                 }
-                return Dictation.written(result)
+                return try Dictation.written(result, audioPath: dictation.audioPath)
             },
             leadMs: leadMs, noteID: noteID)
         let capture = self.capture

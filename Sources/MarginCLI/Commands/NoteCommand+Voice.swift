@@ -51,6 +51,8 @@ struct VoiceCapture: Sendable {
         })
         if result.cut { Console.err("margin: the recording is longer than \(Int(maxSeconds)) s (--max); the note keeps its first \(Int(maxSeconds)) s") }
         if result.ending == .limit { Console.err("margin: stopped at the \(Int(maxSeconds)) s limit (--max)") }
+        // Throws when the recording could not be kept and there is no transcript either.
+        var written = try Dictation.written(result, audioPath: dictation.audioPath)
         switch result.transcript {
         case .success(let text) where !text.isEmpty:
             Console.err("margin: heard (\(dictation.transcriber.name), a draft; 'margin edit \(short)' corrects it): \(Terminal.sanitize(text))")
@@ -59,7 +61,6 @@ struct VoiceCapture: Sendable {
         case .failure(let error):
             Console.err("margin: \(error.message); the recording is kept: 'margin transcribe \(short)' tries again")
         }
-        var written = Dictation.written(result)
         written.signal = StopKeys.signal
         return written
     }
