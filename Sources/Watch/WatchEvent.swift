@@ -24,8 +24,10 @@ enum WatchEvent: Sendable {
     case unsaved(String, draft: WatchState.Draft)
     /// The voice note's recording reached this second, at this level.
     case voiceLevel(seconds: Double, level: Double)
-    /// The voice note's capture ended (saved, dropped or failed); what to tell in the footer.
-    case voiceEnded(String)
+    /// Voice note `noteID`'s recording is kept and playback resumed: its transcript is on the way.
+    case voiceRecorded(noteID: String)
+    /// Voice note `noteID`'s capture ended (saved, dropped or failed); what to tell in the footer.
+    case voiceEnded(noteID: String, message: String)
 }
 
 /// What a poll of the player came back with.

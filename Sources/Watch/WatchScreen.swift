@@ -102,11 +102,12 @@ enum WatchScreen {
         return ScreenLine(text: prefix + draft.editor.visible(width: room))
     }
 
-    /// `● voice note at 12:34 · 0:03 ━━━━──── ` while recording; `transcribing…` after.
+    /// `● voice note at 12:34 · 0:03 ━━━━──── ` while recording; `saving the recording…` as
+    /// it ends (then the footer tells of the transcription, and the view is the user's again).
     static func recordingLine(_ recording: WatchState.Recording, width: Int) -> ScreenLine {
         let at = recording.positionMs.map { "voice note at \(Note.formatPosition(milliseconds: $0))" } ?? "voice note (unpinned)"
         guard !recording.finishing else {
-            return ScreenLine(text: Cells.fit("\(at) · " + (recording.cancelled ? "cancelling…" : "transcribing…"), width: width))
+            return ScreenLine(text: Cells.fit("\(at) · " + (recording.cancelled ? "cancelling…" : "saving the recording…"), width: width))
         }
         let elapsed = Note.formatPosition(milliseconds: Int(recording.seconds * 1000))
         let text = "● \(at) · \(elapsed) \(Terminal.bar(fraction: SpeechGate.loudness(recording.level), width: 12))"
@@ -124,7 +125,12 @@ enum WatchScreen {
             let space = state.snapshot?.isPlaying == false ? "space play" : "space pause"
             keys = "n note · v voice · \(space) · ←/→ -15s/+30s · q quit"
         }
-        let status = [state.problem, state.message(at: now)].compactMap { $0 }.map(Terminal.sanitize)
+        let transcribing: String? = switch state.transcribing.count {
+        case 0: nil
+        case 1: "transcribing the voice note at " + (state.transcribing[0].positionMs.map { Note.formatPosition(milliseconds: $0) } ?? "no moment") + "…"
+        default: "transcribing \(state.transcribing.count) voice notes…"
+        }
+        let status = [state.problem, transcribing, state.message(at: now)].compactMap { $0 }.map(Terminal.sanitize)
         return Cells.fit((status + [keys]).joined(separator: " · "), width: width)
     }
 }

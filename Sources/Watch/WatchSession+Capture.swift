@@ -2,6 +2,7 @@ import Foundation
 import NoteCapture
 import NoteStore
 import SpotifyClient
+import Synchronization
 
 extension WatchSession {
     /// The moment of a key press as the view knows it (the last poll's snapshot, its position
@@ -95,18 +96,18 @@ extension WatchSession {
         let pending = captures
         captures = []
         let patience: Duration = recording ? .seconds(10) : .seconds(3)
-        let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
+        // Not a task group: one waits for all its tasks, and awaiting a task's value does not
+        // end on cancellation, so a transcription would hold the view's end for as long as it runs.
+        let finished = await withCheckedContinuation { continuation in
+            let answer = Once(continuation)
+            Task {
                 for capture in pending { _ = await capture.value }
-                return true
+                answer.resume(true)
             }
-            group.addTask {
+            Task {
                 try? await Task.sleep(for: patience)
-                return false
+                answer.resume(false)
             }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
         }
         guard let ending else { return nil }
         // The draft's own capture said whether it stored the note; unfinished means not stored.
@@ -124,5 +125,19 @@ extension WatchSession {
         case .abandoned(_, let reason): "\(reason); nothing was saved"
         case .cancelled, .stopped: "nothing was saved"
         }
+    }
+}
+
+/// Resumes a continuation with the first answer given; later ones are dropped.
+private final class Once: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) { self.continuation = Mutex(continuation) }
+
+    func resume(_ value: Bool) {
+        continuation.withLock { waiting in
+            defer { waiting = nil }
+            return waiting
+        }?.resume(returning: value)
     }
 }

@@ -40,11 +40,11 @@ extension WatchSession {
             return state.say(voice.problem ?? "no recognizer is configured", at: now, for: .seconds(15))
         }
         let (seen, unknown) = moment(at: now)
-        state.recording = WatchState.Recording(pin: pin(seen: seen, unknown: unknown))
+        let noteID = UUID().uuidString.lowercased()
+        state.recording = WatchState.Recording(noteID: noteID, pin: pin(seen: seen, unknown: unknown))
         let (stop, stopper) = AsyncStream<Void>.makeStream()
         let drop = VoiceDrop()
         (voiceStop, voiceDrop) = (stopper, drop)
-        let noteID = UUID().uuidString.lowercased()
         let dictation = Dictation(transcriber: transcriber, source: .microphone(recorder, stop: stop), maxSeconds: voice.maxSeconds,
                                   noteID: noteID, storePath: voice.storePath)
         let continuation = self.continuation
@@ -54,7 +54,11 @@ extension WatchSession {
                 let result: VoiceTake.Result
                 do {
                     result = try await dictation.take(progress: { continuation.yield(.voiceLevel(seconds: $0.seconds, level: $0.level)) },
-                                                      spoken: spoken)
+                                                      spoken: {
+                        await spoken()
+                        // The view goes on while the recognizer works; keys are the view's again.
+                        continuation.yield(.voiceRecorded(noteID: noteID))
+                    })
                 } catch where drop.isDropped {
                     // Esc before anything was heard ends the recording empty: still a cancel.
                     throw CaptureFailure.cancelled
@@ -73,15 +77,15 @@ extension WatchSession {
                 let short = outcome.note.id.prefix(8)
                 let heard = outcome.note.text.isEmpty ? "no words recognized; 'margin transcribe \(short)' tries again"
                     : "“\(outcome.note.text)”"
-                continuation.yield(.voiceEnded("saved voice note \(short) at \(outcome.note.position ?? "unpinned"): \(heard)"))
+                continuation.yield(.voiceEnded(noteID: noteID, message: "saved voice note \(short) at \(outcome.note.position ?? "unpinned"): \(heard)"))
                 return true
             } catch CaptureFailure.cancelled {
-                continuation.yield(.voiceEnded("voice note cancelled; nothing was saved"))
+                continuation.yield(.voiceEnded(noteID: noteID, message: "voice note cancelled; nothing was saved"))
             } catch CaptureFailure.abandoned(_, let reason) {
-                continuation.yield(.voiceEnded("\(reason); nothing was saved"))
+                continuation.yield(.voiceEnded(noteID: noteID, message: "\(reason); nothing was saved"))
             } catch {
                 let reason = (error as? CaptureFailure).map(Self.summary) ?? PinRules.describe(error)
-                continuation.yield(.voiceEnded("the voice note was not saved: \(reason)"))
+                continuation.yield(.voiceEnded(noteID: noteID, message: "the voice note was not saved: \(reason)"))
             }
             return false
         })

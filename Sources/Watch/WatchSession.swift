@@ -30,6 +30,9 @@ public struct WatchSession {
     /// Captures under way: the view waits for them before it ends, so that playback a capture
     /// paused is resumed.
     var captures: [Task<Bool, Never>] = []
+    /// Voice notes left pending when the view ended (their transcript had not come): stored
+    /// with their recordings, for `margin transcribe`. Set by ``run()``.
+    public private(set) var untranscribed: [String] = []
     /// The capture of the note being written (or last written): true once it stored the note.
     var draftCapture: Task<Bool, Never>?
     var schedule: PollSchedule
@@ -89,6 +92,10 @@ public struct WatchSession {
         }
         await loop()
         let unsaved = await endCaptures()
+        // The transcripts still awaited when the view ended: those notes stay pending.
+        if !state.transcribing.isEmpty, let store = try? openStore() {
+            untranscribed = state.transcribing.map(\.noteID).filter { (try? store.note(id: $0))?.voice?.state == .pending }
+        }
         return (ending ?? .status(0), unsaved)
     }
 
@@ -138,13 +145,23 @@ public struct WatchSession {
         case .voiceLevel(let seconds, let level):
             state.recording?.seconds = seconds
             state.recording?.level = level
-        case .voiceEnded(let message):
-            state.recording = nil
-            voiceStop = nil
-            voiceDrop = nil
+        case .voiceRecorded(let noteID):
+            guard let recording = state.recording, recording.noteID == noteID else { break }
+            state.transcribing.append(.init(noteID: noteID, positionMs: recording.positionMs))
+            endRecording()
+        case .voiceEnded(let noteID, let message):
+            if state.recording?.noteID == noteID { endRecording() }
+            state.transcribing.removeAll { $0.noteID == noteID }
             state.say(message, at: now, for: .seconds(message.hasPrefix("saved") ? 6 : 15))
             loadNotes()
         }
+    }
+
+    /// The recording is over (kept, dropped or failed): keys are the view's again.
+    mutating func endRecording() {
+        state.recording = nil
+        voiceStop = nil
+        voiceDrop = nil
     }
 
     mutating func draw() {

@@ -23,14 +23,24 @@ struct WatchState: Sendable {
     var draft: Draft?
     /// The voice note being recorded (`v`), when there is one.
     var recording: Recording?
+    /// Voice notes recorded and now being transcribed, in the background: the view goes on.
+    var transcribing: [Transcribing] = []
+
+    /// A voice note whose recording is kept and whose transcript is awaited.
+    struct Transcribing: Equatable, Sendable {
+        var noteID: String
+        var positionMs: Int?
+    }
 
     /// A voice note being recorded: its pin was fixed at the key press, as a draft's.
     struct Recording: Equatable, Sendable {
+        /// The note's id, fixed at the key press (its recording is kept under it).
+        var noteID: String
         /// The pin fixed at the key press, or why there is none.
         var pin: Result<Pin, Unpinned>
         var seconds = 0.0
         var level = 0.0
-        /// The recording has ended and is being transcribed and saved.
+        /// The recording has ended and is being kept.
         var finishing = false
         /// Esc: the recording is dropped, nothing is saved.
         var cancelled = false

@@ -281,6 +281,64 @@ struct StandInVoiceTests {
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
     }
 
+    @Test("while a v note is transcribed the view goes on: the position moves, and a note typed meanwhile is saved")
+    func viewGoesOnWhileTranscribing() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let env = try Self.standIns(sandbox)
+        // A recognizer that answers only once the test lets it.
+        let started = sandbox.root + "/stt.started", release = sandbox.root + "/stt.release"
+        let slow = "#!/bin/sh\ntouch '\(started)'\nwhile [ ! -f '\(release)' ]; do sleep 0.1; done\necho '\(Self.words)'\n"
+        guard FileManager.default.createFile(atPath: sandbox.root + "/bin/slow-stt", contents: Data(slow.utf8), attributes: [.posixPermissions: 0o755])
+        else { throw CocoaError(.fileWriteUnknown) }
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/slow-stt").status == 0)
+        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        try tmux.press("v")
+        try await waitFor(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: started) }
+
+        // The recognizer is busy: the view still follows Spotify, and keys still work.
+        try await sandbox.emulator.setPlayback(.init(progressMs: 1_800_000, isPlaying: true))
+        try await tmux.waitForScreen { $0.contains("30:0") && $0.contains("transcribing the voice note at 12:34…") }
+        try tmux.press("n")
+        try tmux.type("typed while the recognizer worked")
+        try tmux.press("Enter")
+        try await waitFor { (try? await sandbox.notes("list", "--json").contains { $0["text"] as? String == "typed while the recognizer worked" }) == true }
+        #expect(!FileManager.default.fileExists(atPath: release), "the typed note was saved before the transcript")
+
+        FileManager.default.createFile(atPath: release, contents: Data())
+        try await waitFor { (try? await sandbox.notes("list", "--tag", "voice", "--json").first?["text"] as? String) == Self.words }
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    @Test("q while a v note is transcribed: the view ends at once, the note stays pending with its recording, and margin says how to finish it")
+    func quitWhileTranscribing() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let env = try Self.standIns(sandbox)
+        let started = sandbox.root + "/stt.started"
+        let slow = "#!/bin/sh\ntouch '\(started)'\nexec sleep 60.654\n"
+        guard FileManager.default.createFile(atPath: sandbox.root + "/bin/slow-stt", contents: Data(slow.utf8), attributes: [.posixPermissions: 0o755])
+        else { throw CocoaError(.fileWriteUnknown) }
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/slow-stt").status == 0)
+        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        try tmux.press("v")
+        try await waitFor(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: started) }
+        try tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+        let note = try #require(try await sandbox.notes("list", "--tag", "voice", "--json").first)
+        let short = String((note["id"] as? String ?? "").prefix(8))
+        #expect((note["voice"] as? [String: Any])?["state"] as? String == "pending")
+        let told = try tmux.history()
+        #expect(told.contains("margin: voice note \(short) is saved with its recording, not yet transcribed: 'margin transcribe \(short)' finishes it"),
+                "\(told)")
+        try await waitFor { (try? ProcessTable.commandLines().contains { $0.contains("sleep 60.654") }) == false }
+    }
+
     /// Waits for `condition` with a generous limit: the machine may be loaded.
     func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout

@@ -33,6 +33,10 @@ struct InteractiveWatch {
         if let unsaved {
             Console.err("margin: the note being written was not saved; its text:\n\(Terminal.sanitize(unsaved))")
         }
+        for id in session.untranscribed {
+            let short = id.prefix(8)
+            Console.err("margin: voice note \(short) is saved with its recording, not yet transcribed: 'margin transcribe \(short)' finishes it")
+        }
         switch ending {
         case .status(0): return
         case .status(let code): throw ExitCode(code)

@@ -75,6 +75,12 @@ struct TmuxSession {
         try tmux(["capture-pane", "-p", "-t", "w"])
     }
 
+    /// The screen and the lines scrolled off it, wrapped lines joined: what a program printed
+    /// after its full-screen view ended.
+    func history() throws -> String {
+        try tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", "w"])
+    }
+
     /// Waits until the screen satisfies `condition`; returns it, or throws with the last one seen.
     @discardableResult
     func waitForScreen(timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async throws -> String {
