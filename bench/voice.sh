@@ -26,6 +26,29 @@ else
             '{wall: $wall, cpu: $cpu, audio: $audio, text: $text}' >>"$dir/transcribe.jsonl"
     done
 
+    # A 5 s clip from a file: when the note is in the store (pending, before the recognizer
+    # runs), and when it is complete (margin's exit), both from the command's start.
+    clip5=$dir/clip5.wav
+    sox "$utterance" "$clip5" trim 0 5
+    : >"$dir/file5.jsonl"
+    for _ in $(seq "$voice_runs"); do
+        before=$(sqlite3 "$MARGIN_DB" "SELECT count(*) FROM note" 2>/dev/null || echo 0)
+        start=$(date +%s.%N)
+        "$margin" note --voice --audio "$clip5" >/dev/null 2>&1 &
+        note_pid=$!
+        stored=""
+        while kill -0 "$note_pid" 2>/dev/null; do
+            count=$(sqlite3 "$MARGIN_DB" "SELECT count(*) FROM note" 2>/dev/null || echo "$before")
+            if [ "$count" -gt "$before" ]; then stored=$(date +%s.%N); break; fi
+            sleep 0.005
+        done
+        wait "$note_pid"
+        done_at=$(date +%s.%N)
+        [ -n "$stored" ] || stored=$done_at
+        jq -nc --argjson stored "$(echo "$start $stored" | awk '{print $2 - $1}')" \
+            --argjson complete "$(echo "$start $done_at" | awk '{print $2 - $1}')" '{stored: $stored, complete: $complete}' >>"$dir/file5.jsonl"
+    done
+
     pulse=$dir/pulse
     mkdir -p "$pulse/run" && chmod 700 "$pulse/run"
     HOME=$pulse XDG_RUNTIME_DIR=$pulse/run pulseaudio --daemonize=yes --exit-idle-time=-1 --use-pid-file=yes -n \
