@@ -24,6 +24,8 @@ extension ConfigKey {
                   help: "the PostgreSQL hub of margin sync, without its password"),
         ConfigKey("sync.auto", .flag, default: "false", example: "true",
                   help: "whether watch syncs in the background"),
+        ConfigKey("sync.timeout", .seconds(minimum: 1, maximum: 3600, minimumIncluded: true), default: "30", example: "30",
+                  help: "how long a sync waits for the hub: to connect, a lock, an answer"),
         ConfigKey("token_service", .httpURL, example: "https://tokens.example.org",
                   help: "the margin-token-service that login goes through"),
     ]

@@ -95,6 +95,11 @@ public struct Settings: Sendable {
     }
 
     /// How long a transcription may take: `transcribe.timeout`, 120 s by default.
+    /// Config `sync.timeout`: how long a sync waits for the hub at any one step.
+    public func syncTimeout() throws(SettingError) -> Duration {
+        .milliseconds(Int(try seconds("sync.timeout") * 1000))
+    }
+
     public func transcribeTimeout() throws(SettingError) -> Duration {
         .milliseconds(Int(try seconds("transcribe.timeout") * 1000))
     }

@@ -36,49 +36,52 @@ extension Hub {
             try await query("INSERT INTO margin.account (owner) VALUES (current_user) ON CONFLICT DO NOTHING")
             let counter = try await query("SELECT seq FROM margin.account WHERE owner = current_user FOR UPDATE")
             pushed.seq = try counter.first?.decode(Int64.self) ?? 0
-            try await execute("""
-                CREATE TEMP TABLE incoming (id text PRIMARY KEY, hlc text NOT NULL, text_hlc text NOT NULL, tags_hlc text NOT NULL,
-                                            pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
-                ON COMMIT DROP
-                """)
-            try await copy(into: "incoming", columns: ["id", "hlc", "text_hlc", "tags_hlc", "pin_hlc", "base", "deleted", "body"]) { writer in
-                var rows = CopyText()
-                var chunk = first
-                while let last = chunk.last {
-                    for change in chunk {
-                        rows.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f",
-                                                                          change.note.map(HubBody.encode)])
-                        pushed.changes.append((change.id, change.hlc))
-                        if rows.count > 1 << 20 { try await writer.write(rows.take()) }
-                    }
-                    chunk = chunk.count < Self.pushChunk ? [] : try store.pendingChanges(after: last.id, limit: Self.pushChunk)
-                }
-                if !rows.isEmpty { try await writer.write(rows.take()) }
-            }
-            try await execute("""
-                CREATE TEMP TABLE incoming_version (id text NOT NULL, hlc text NOT NULL, kind text NOT NULL, body json NOT NULL)
-                ON COMMIT DROP
-                """)
-            if !versions.isEmpty {
-                try await copy(into: "incoming_version", columns: ["id", "hlc", "kind", "body"]) { writer in
+            // The bulk of a first push may take longer than one step may wait.
+            return try await patiently(10) {
+                try await execute("""
+                    CREATE TEMP TABLE incoming (id text PRIMARY KEY, hlc text NOT NULL, text_hlc text NOT NULL, tags_hlc text NOT NULL,
+                                                pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
+                    ON COMMIT DROP
+                    """)
+                try await copy(into: "incoming", columns: ["id", "hlc", "text_hlc", "tags_hlc", "pin_hlc", "base", "deleted", "body"]) { writer in
                     var rows = CopyText()
-                    for version in versions {
-                        rows.row([version.id, version.hlc, version.kind, HubBody.encodeVersion(text: version.text, updatedAt: version.updatedAt)])
-                        pushed.versions.append((version.id, version.hlc))
+                    var chunk = first
+                    while let last = chunk.last {
+                        for change in chunk {
+                            rows.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f",
+                                                                              change.note.map(HubBody.encode)])
+                            pushed.changes.append((change.id, change.hlc))
+                            if rows.count > 1 << 20 { try await writer.write(rows.take()) }
+                        }
+                        chunk = chunk.count < Self.pushChunk ? [] : try store.pendingChanges(after: last.id, limit: Self.pushChunk)
                     }
-                    try await writer.write(rows.take())
+                    if !rows.isEmpty { try await writer.write(rows.take()) }
                 }
+                try await execute("""
+                    CREATE TEMP TABLE incoming_version (id text NOT NULL, hlc text NOT NULL, kind text NOT NULL, body json NOT NULL)
+                    ON COMMIT DROP
+                    """)
+                if !versions.isEmpty {
+                    try await copy(into: "incoming_version", columns: ["id", "hlc", "kind", "body"]) { writer in
+                        var rows = CopyText()
+                        for version in versions {
+                            rows.row([version.id, version.hlc, version.kind, HubBody.encodeVersion(text: version.text, updatedAt: version.updatedAt)])
+                            pushed.versions.append((version.id, version.hlc))
+                        }
+                        try await writer.write(rows.take())
+                    }
+                }
+                // A temporary table has no statistics until it is analyzed: without them the merge's
+                // join is planned for a handful of rows.
+                try await execute("ANALYZE incoming")
+                let (incoming, versionCount) = (Int64(pushed.changes.count), Int64(pushed.versions.count))
+                pushed.ownThrough = pushed.seq + incoming + versionCount
+                pushed.rejected = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough)
+                pushed.changes.removeAll { pushed.rejected.contains($0.id) }
+                let top = pushed.ownThrough + Int64(pushed.rejected.count)
+                try await execute("UPDATE margin.account SET seq = \(top) WHERE owner = current_user")
+                return pushed
             }
-            // A temporary table has no statistics until it is analyzed: without them the merge's
-            // join is planned for a handful of rows.
-            try await execute("ANALYZE incoming")
-            let (incoming, versionCount) = (Int64(pushed.changes.count), Int64(pushed.versions.count))
-            pushed.ownThrough = pushed.seq + incoming + versionCount
-            pushed.rejected = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough)
-            pushed.changes.removeAll { pushed.rejected.contains($0.id) }
-            let top = pushed.ownThrough + Int64(pushed.rejected.count)
-            try await execute("UPDATE margin.account SET seq = \(top) WHERE owner = current_user")
-            return pushed
         }
     }
 

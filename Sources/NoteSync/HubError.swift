@@ -11,6 +11,9 @@ public enum HubError: Error, Equatable, LocalizedError {
     case invalidAddress(String, reason: String)
     /// No connection (refused, timed out, name unknown) or it broke off: exit 7.
     case unreachable(hub: String, detail: String)
+    /// The hub kept the sync waiting past `sync.timeout` for `what` (a lock another session
+    /// holds, an answer): exit 7, as for a hub that cannot be reached.
+    case waited(hub: String, what: String, seconds: Int)
     /// The server refused the user or password.
     case authentication(hub: String, detail: String)
     /// TLS could not be set up or the certificate was refused.
@@ -28,6 +31,8 @@ public enum HubError: Error, Equatable, LocalizedError {
             "the sync hub '\(url)' cannot be used: \(reason). Write it as postgres://USER@HOST:PORT/DATABASE?sslmode=verify-full"
         case .unreachable(let hub, let detail):
             "cannot reach the sync hub \(hub) (\(detail)); your notes are safe here. Check that PostgreSQL runs there and accepts connections, then run 'margin sync' again"
+        case .waited(let hub, let what, let seconds):
+            "the sync hub \(hub) kept margin waiting \(seconds) s for \(what) (sync.timeout); nothing was lost. Run 'margin sync' again later, and if it goes on, ask the hub's administrator what holds it"
         case .authentication(let hub, let detail):
             "the sync hub \(hub) refused the login (\(detail)). Check the user and the password in MARGIN_SYNC_URL, PGPASSWORD or ~/.pgpass (mode 0600)"
         case .tls(let hub, let detail):
@@ -43,27 +48,32 @@ public enum HubError: Error, Equatable, LocalizedError {
 
     /// True when retrying later may work: the hub could not be reached.
     public var isUnreachable: Bool {
-        if case .unreachable = self { return true }
-        return false
+        switch self {
+        case .unreachable, .waited: true
+        default: false
+        }
     }
 
     /// Classifies a PostgresNIO or SwiftNIO failure on `hub`.
-    static func classify(_ error: any Error, hub: String) -> HubError {
+    static func classify(_ error: any Error, hub: String, timeout: Duration = .seconds(30)) -> HubError {
         if let error = error as? HubError { return error }
         if let psql = error as? PSQLError {
-            return classify(psql, hub: hub)
+            return classify(psql, hub: hub, timeout: timeout)
         }
         if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
             return .tls(hub: hub, detail: words(error))
         }
-        return .unreachable(hub: hub, detail: words(error))
+        return .unreachable(hub: hub, detail: words(error, timeout: timeout))
     }
 
-    private static func classify(_ error: PSQLError, hub: String) -> HubError {
+    private static func classify(_ error: PSQLError, hub: String, timeout: Duration) -> HubError {
         switch error.code {
         case .server:
             let state = error.serverInfo?[.sqlState] ?? ""
             let message = error.serverInfo?[.message] ?? "no message"
+            // lock_timeout and statement_timeout, which margin sets to sync.timeout.
+            if state == "55P03" { return .waited(hub: hub, what: "a lock another session holds", seconds: Int(timeout.components.seconds)) }
+            if state == "57014" { return .waited(hub: hub, what: "a statement to finish", seconds: 2 * Int(timeout.components.seconds)) }
             if state.hasPrefix("28") { return .authentication(hub: hub, detail: message) }
             if state == "42501" { return .permission(hub: hub, detail: message) }
             if state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" {
@@ -83,13 +93,20 @@ public enum HubError: Error, Equatable, LocalizedError {
                 if underlying is NIOSSLError || underlying is BoringSSLError || underlying is NIOSSLExtraError {
                     return .tls(hub: hub, detail: words(underlying))
                 }
-                return .unreachable(hub: hub, detail: words(underlying))
+                return .unreachable(hub: hub, detail: words(underlying, timeout: timeout))
             }
             return .unreachable(hub: hub, detail: "the connection closed")
         }
     }
 
     /// A short reading of a transport error.
+    static func words(_ error: any Error, timeout: Duration) -> String {
+        if let channel = error as? ChannelError, case .connectTimeout = channel {
+            return "no answer within \(timeout.components.seconds) s, sync.timeout"
+        }
+        return words(error)
+    }
+
     static func words(_ error: any Error) -> String {
         if let connect = error as? NIOConnectionError {
             return connect.connectionErrors.first.map { words($0.error) } ?? "the address could not be resolved"

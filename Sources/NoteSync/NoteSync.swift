@@ -35,7 +35,7 @@ public enum NoteSync {
         } catch let error as NoteStoreError {
             throw error
         } catch {
-            throw HubError.classify(error, hub: hub.name)
+            throw HubError.classify(error, hub: hub.name, timeout: hub.timeout)
         }
     }
 

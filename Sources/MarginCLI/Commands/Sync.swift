@@ -34,34 +34,42 @@ extension MarginCommand {
             if printSetupSQL { return try Console.out(HubSchema.setupSQL) }
             let settings = try Settings()
             let address = try settings.syncHub()
+            let timeout = try settings.syncTimeout()
             let database = try store.open(settings)
             if global.verbose {
                 Console.err("margin: syncing '\(store.path(settings))' with \(address) (sslmode \(address.tlsMode.rawValue), \(address.password == nil ? "no password" : "a password"))")
             }
             guard watch else {
-                let report = try await Self.once(database, address, trust: settings.hubTrust)
+                let report = try await Self.once(database, address, trust: settings.hubTrust, timeout: timeout)
                 return try Console.out(json ? Self.json(report) : Self.human(report))
             }
-            var failing = false
+            var failures = 0
             while true {
                 do {
-                    let report = try await Self.once(database, address, trust: settings.hubTrust)
-                    failing = false
+                    let report = try await Self.once(database, address, trust: settings.hubTrust, timeout: timeout)
+                    failures = 0
                     if report != SyncReport() {
                         try Console.out(json ? Self.json(report) : "\(LocalTime.clock(Date())) \(Self.human(report))")
                     }
                 } catch let error as HubError where error.isUnreachable {
-                    // Offline is normal for a laptop: say so once, keep trying.
-                    if !failing { Console.err("margin: \(error.localizedDescription)") }
-                    failing = true
+                    // Offline is normal for a laptop, and a hub kept busy by someone else passes:
+                    // say so once, keep trying, less often while it lasts.
+                    if failures == 0 { Console.err("margin: \(error.localizedDescription)") }
+                    failures += 1
                 }
-                try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+                try await Task.sleep(for: .milliseconds(Int(Self.pause(interval, failures: failures) * 1000)))
             }
         }
 
-        /// One sync over a new connection.
-        static func once(_ database: NoteDatabase, _ address: HubAddress, trust: TrustRoots) async throws -> SyncReport {
-            let hub = try await Hub.connect(address, tls: trust.clientConfiguration)
+        /// The pause before the next sync of `--watch`: the interval, doubled after each failure
+        /// in a row, up to 5 minutes (or the interval, when that is longer).
+        static func pause(_ interval: Double, failures: Int) -> Double {
+            min(interval * Double(1 << min(failures, 10)), max(interval, 300))
+        }
+
+        /// One sync over a new connection; every wait on the hub bounded by `timeout`.
+        static func once(_ database: NoteDatabase, _ address: HubAddress, trust: TrustRoots, timeout: Duration) async throws -> SyncReport {
+            let hub = try await Hub.connect(address, tls: trust.clientConfiguration, timeout: timeout)
             do {
                 let report = try await NoteSync.sync(database, with: hub)
                 await hub.close()

@@ -54,9 +54,10 @@ extension MarginCommand {
         private func backgroundSync(_ settings: Settings) throws -> Task<Void, Never>? {
             guard try settings.syncAuto() else { return nil }
             let (address, trust, database) = (try settings.syncHub(), settings.hubTrust, try store.open(settings))
+            let timeout = try settings.syncTimeout()
             return Task {
                 while !Task.isCancelled {
-                    _ = try? await MarginCommand.Sync.once(database, address, trust: trust)
+                    _ = try? await MarginCommand.Sync.once(database, address, trust: trust, timeout: timeout)
                     try? await Task.sleep(for: .seconds(60))
                 }
             }
