@@ -26,6 +26,9 @@ extension ConfigKey {
                   minimumIncluded ? seconds >= minimum : seconds > minimum
             else { throw refusal(raw) }
             return trimmed
+        case .duration(let minimum, let maximum):
+            guard let seconds = ConfigValueKind.duration(trimmed), seconds >= minimum, seconds <= maximum else { throw refusal(raw) }
+            return trimmed
         case .flag:
             guard let flag = ConfigValueKind.flag(raw) else { throw refusal(raw) }
             return flag ? "true" : "false"
@@ -65,6 +68,16 @@ extension ConfigValueKind {
     public static func number(_ raw: String) -> Double? {
         guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
         return value
+    }
+
+    /// Seconds in `1d`, `12h`, `30m`, `90s` or `90`; nil otherwise.
+    public static func duration(_ raw: String) -> Double? {
+        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [Character: Double] = ["d": 86_400, "h": 3600, "m": 60, "s": 1]
+        guard let last = text.last else { return nil }
+        let (digits, unit) = units[last].map { (String(text.dropLast()), $0) } ?? (text, 1)
+        guard let value = number(digits), value >= 0 else { return nil }
+        return value * unit
     }
 
     /// An http or https URL with a host, without its trailing slash; nil otherwise.

@@ -26,6 +26,8 @@ extension ConfigKey {
                   help: "whether watch syncs in the background"),
         ConfigKey("sync.timeout", .seconds(minimum: 1, maximum: 3600, minimumIncluded: true), default: "30", example: "30",
                   help: "how long a sync waits for the hub: to connect, a lock, an answer"),
+        ConfigKey("sync.max_drift", .duration(minimum: 60, maximum: 366 * 86_400), default: "1d", example: "12h",
+                  help: "how far ahead of this clock a hub stamp may be"),
         ConfigKey("token_service", .httpURL, example: "https://tokens.example.org",
                   help: "the margin-token-service that login goes through"),
     ]

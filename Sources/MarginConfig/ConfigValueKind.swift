@@ -8,6 +8,9 @@ public enum ConfigValueKind: Sendable, Equatable {
     case market
     /// A number of seconds up to `maximum`, from `minimum` (or above it, when not `minimumIncluded`).
     case seconds(minimum: Double, maximum: Double, minimumIncluded: Bool)
+    /// A length of time, `1d`, `12h`, `30m`, `90s` or a number of seconds, from `minimum` to
+    /// `maximum` seconds.
+    case duration(minimum: Double, maximum: Double)
     /// `true` or `false` (typed also as yes/no, 1/0, on/off).
     case flag
     /// A command line, not blank.
@@ -29,6 +32,8 @@ public enum ConfigValueKind: Sendable, Equatable {
             minimumIncluded
                 ? "seconds from \(Self.number(minimum)) to \(Self.number(maximum))"
                 : "seconds, more than \(Self.number(minimum)) and up to \(Self.number(maximum))"
+        case .duration(let minimum, let maximum):
+            "a duration like 1d, 12h, 30m or 90s, from \(Self.number(minimum)) s to \(Self.number(maximum / 86_400)) days"
         case .flag: "true or false"
         case .command: "a command line"
         case .path: "an absolute path or one under ~"
@@ -44,6 +49,7 @@ public enum ConfigValueKind: Sendable, Equatable {
         case .redirectURI: "URI"
         case .market: "country code"
         case .seconds: "seconds"
+        case .duration: "duration"
         case .flag: "boolean"
         case .command: "command"
         case .path: "path"

@@ -100,6 +100,11 @@ public struct Settings: Sendable {
         .milliseconds(Int(try seconds("sync.timeout") * 1000))
     }
 
+    /// Config `sync.max-drift`: how far ahead of this machine's clock a hub stamp may be.
+    public func syncMaxDrift() throws(SettingError) -> Duration {
+        .seconds(try checked("sync.max_drift").flatMap(ConfigValueKind.duration) ?? 86_400)
+    }
+
     public func transcribeTimeout() throws(SettingError) -> Duration {
         .milliseconds(Int(try seconds("transcribe.timeout") * 1000))
     }

@@ -33,6 +33,8 @@ extension Hub {
     struct Pulled {
         var notes = 0
         var conflicts = 0
+        /// Rows not applied: they failed ``HubRowCheck``.
+        var skipped: [SkippedRow] = []
     }
 
     /// Applies every note and earlier text the hub has past the store's cursor.
@@ -40,7 +42,10 @@ extension Hub {
     /// One read-only transaction at repeatable read gives every page the same snapshot, so the
     /// pages fit together; each page is applied with its cursor in one store transaction, so
     /// a pull that stops anywhere resumes where it stopped.
-    func pull(into store: NoteDatabase) async throws -> Pulled {
+    ///
+    /// Every row is checked first (``HubRowCheck``): one that fails is skipped and reported,
+    /// the cursor moves past it, and the clock never adopts its stamp.
+    func pull(into store: NoteDatabase, check: HubRowCheck) async throws -> Pulled {
         var cursor = try Cursor(store)
         try store.prepareForPull()
         return try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
@@ -55,11 +60,16 @@ extension Hub {
                     """)
                 var records: [NoteDatabase.HubRecord] = []
                 for row in rows {
-                    let (id, hlc, text, tags, pin, body, seq) = try row.decode((String, String, String, String, String, String?, Int64).self)
-                    records.append(.init(id: id, hlc: hlc, parts: [text, tags, pin], body: body))
+                    let (id, hlc, text, tags, pin, body, seq) = try row.decode((String?, String?, String?, String?, String?, String?, Int64).self)
                     cursor.noteSeq = seq
+                    let record = NoteDatabase.HubRecord(id: id ?? "", hlc: hlc ?? "", parts: [text ?? "", tags ?? "", pin ?? ""], body: body)
+                    if let problem = check.problem(record) {
+                        pulled.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? "") + " (row \(seq))", reason: problem))
+                    } else {
+                        records.append(record)
+                    }
                 }
-                guard !records.isEmpty else { break }
+                guard !rows.isEmpty else { break }
                 let applied = try store.apply(records, versions: [], cursor: cursor.values)
                 pulled.notes += applied.notes
                 pulled.conflicts += applied.conflicts
@@ -73,11 +83,16 @@ extension Hub {
                     """)
                 var versions: [NoteDatabase.HubVersion] = []
                 for row in rows {
-                    let (id, hlc, kind, body, seq) = try row.decode((String, String, String, String, Int64).self)
-                    versions.append(.init(id: id, hlc: hlc, kind: kind, body: body))
+                    let (id, hlc, kind, body, seq) = try row.decode((String?, String?, String?, String?, Int64).self)
                     cursor.versionSeq = seq
+                    let version = NoteDatabase.HubVersion(id: id ?? "", hlc: hlc ?? "", kind: kind ?? "", body: body ?? "")
+                    if let problem = check.problem(version) {
+                        pulled.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? "") + " (earlier text, row \(seq))", reason: problem))
+                    } else {
+                        versions.append(version)
+                    }
                 }
-                guard !versions.isEmpty else { break }
+                guard !rows.isEmpty else { break }
                 _ = try store.apply([], versions: versions, cursor: cursor.values)
                 if rows.count < Self.pullPage { break }
             }

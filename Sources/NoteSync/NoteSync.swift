@@ -1,6 +1,8 @@
+import Foundation
 import NoteStore
 
-/// What a sync moved: the contract's `{"pushed":N,"pulled":N,"conflicts":N}`.
+/// What a sync moved: the contract's `{"pushed":N,"pulled":N,"conflicts":N}`, with the hub
+/// rows it skipped and whether it started over with the hub.
 public struct SyncReport: Sendable, Equatable, Codable {
     /// Local changes (notes, edits, tags, pins, deletes) the hub received.
     public var pushed = 0
@@ -8,12 +10,20 @@ public struct SyncReport: Sendable, Equatable, Codable {
     public var pulled = 0
     /// Changes that met a concurrent edit of the same note; the losing text is kept as a version.
     public var conflicts = 0
+    /// Hub rows not applied, each once: they failed the checks every hub row goes through.
+    public var skipped: [SkippedRow] = []
+    /// The store met a hub other than the one it synced with (a new hub, or one restored
+    /// from a backup) and started over with it.
+    public var hubReset = false
 
     public init(pushed: Int = 0, pulled: Int = 0, conflicts: Int = 0) {
         self.pushed = pushed
         self.pulled = pulled
         self.conflicts = conflicts
     }
+
+    /// Whether anything happened worth a line of `--watch`.
+    public var isEmpty: Bool { self == SyncReport() }
 }
 
 /// Converging a store with the hub.
@@ -29,9 +39,12 @@ public enum NoteSync {
     /// transaction with its cursor: stopping at any moment (a killed process, a lost
     /// connection) leaves both sides consistent, and the next sync finishes the job without
     /// duplicating anything. Errors are ``HubError`` or `NoteStoreError`.
-    public static func sync(_ store: NoteDatabase, with hub: Hub) async throws -> SyncReport {
+    ///
+    /// Hub stamps more than `maxDrift` ahead of this machine's clock are refused with their row.
+    public static func sync(_ store: NoteDatabase, with hub: Hub, maxDrift: Duration = .seconds(86_400)) async throws -> SyncReport {
+        let check = HubRowCheck(maxDrift: maxDrift, now: Date())
         do {
-            return try await untilClosed(hub) { try await converge(store, hub) }
+            return try await untilClosed(hub) { try await converge(store, hub, check) }
         } catch let error as NoteStoreError {
             throw error
         } catch {
@@ -65,12 +78,15 @@ public enum NoteSync {
         throw CancellationError()
     }
 
-    private static func converge(_ store: NoteDatabase, _ hub: Hub) async throws -> SyncReport {
+    private static func converge(_ store: NoteDatabase, _ hub: Hub, _ check: HubRowCheck) async throws -> SyncReport {
         let identity = try await hub.prepare()
-        if try store.hubValues()["hub"] != identity {
-            try store.startOver(hub: identity)
-        }
         var report = SyncReport()
+        let known = try store.hubValues()["hub"]
+        if known != identity {
+            try store.startOver(hub: identity)
+            // A first sync is no reset; another hub (or this one under a new id) is.
+            report.hubReset = known != nil
+        }
         // A change the hub turned down (another machine changed the note first) is merged by
         // the pull that follows and pushed again; a few rounds settle even a busy note.
         for _ in 0..<Self.rounds {
@@ -90,9 +106,10 @@ public enum NoteSync {
                     _ = try? await hub.execute("ANALYZE margin.note, margin.note_version")
                 }
             }
-            let pulled = try await hub.pull(into: store)
+            let pulled = try await hub.pull(into: store, check: check)
             report.pulled += pulled.notes
             report.conflicts += pulled.conflicts
+            report.skipped += pulled.skipped
             guard let pushed, !pushed.rejected.isEmpty else { break }
         }
         return report

@@ -4,6 +4,7 @@ import MarginConfig
 import MarginViews
 import NoteStore
 import NoteSync
+import NoteTransfer
 import SpotifyClient
 
 extension MarginCommand {
@@ -35,20 +36,23 @@ extension MarginCommand {
             let settings = try Settings()
             let address = try settings.syncHub()
             let timeout = try settings.syncTimeout()
+            let drift = try settings.syncMaxDrift()
             let database = try store.open(settings)
             if global.verbose {
                 Console.err("margin: syncing '\(store.path(settings))' with \(address) (sslmode \(address.tlsMode.rawValue), \(address.password == nil ? "no password" : "a password"))")
             }
             guard watch else {
-                let report = try await Self.once(database, address, trust: settings.hubTrust, timeout: timeout)
+                let report = try await Self.once(database, address, trust: settings.hubTrust, timeout: timeout, maxDrift: drift)
+                Self.tell(report)
                 return try Console.out(json ? Self.json(report) : Self.human(report))
             }
             var failures = 0
             while true {
                 do {
-                    let report = try await Self.once(database, address, trust: settings.hubTrust, timeout: timeout)
+                    let report = try await Self.once(database, address, trust: settings.hubTrust, timeout: timeout, maxDrift: drift)
                     failures = 0
-                    if report != SyncReport() {
+                    Self.tell(report)
+                    if !report.isEmpty {
                         try Console.out(json ? Self.json(report) : "\(LocalTime.clock(Date())) \(Self.human(report))")
                     }
                 } catch let error as HubError where error.isUnreachable {
@@ -68,10 +72,11 @@ extension MarginCommand {
         }
 
         /// One sync over a new connection; every wait on the hub bounded by `timeout`.
-        static func once(_ database: NoteDatabase, _ address: HubAddress, trust: TrustRoots, timeout: Duration) async throws -> SyncReport {
+        static func once(_ database: NoteDatabase, _ address: HubAddress, trust: TrustRoots, timeout: Duration,
+                         maxDrift: Duration) async throws -> SyncReport {
             let hub = try await Hub.connect(address, tls: trust.clientConfiguration, timeout: timeout)
             do {
-                let report = try await NoteSync.sync(database, with: hub)
+                let report = try await NoteSync.sync(database, with: hub, maxDrift: maxDrift)
                 await hub.close()
                 return report
             } catch {
@@ -85,8 +90,21 @@ extension MarginCommand {
             return report.conflicts == 0 ? line : line + " (each losing text is kept: margin show ID --history)"
         }
 
+        /// Says on stderr what a sync did beyond moving notes: each hub row it skipped (once:
+        /// the next sync is past it), and a start over with a hub it did not know.
+        static func tell(_ report: SyncReport) {
+            if report.hubReset {
+                Console.err("margin: the sync hub is not the one this store synced with (a new hub, or one restored from a backup): everything was pushed and pulled again")
+            }
+            for row in report.skipped {
+                Console.err("margin: skipped hub row \(Terminal.sanitize(row.hubID)): \(Terminal.sanitize(row.reason)); the other rows were applied")
+            }
+        }
+
         static func json(_ report: SyncReport) -> String {
-            "{\"pushed\":\(report.pushed),\"pulled\":\(report.pulled),\"conflicts\":\(report.conflicts)}"
+            let skipped = report.skipped.map { "{\"hub_id\":\(NoteEncoding.string($0.hubID)),\"reason\":\(NoteEncoding.string($0.reason))}" }
+            return "{\"pushed\":\(report.pushed),\"pulled\":\(report.pulled),\"conflicts\":\(report.conflicts),"
+                + "\"skipped\":[\(skipped.joined(separator: ","))],\"hub_reset\":\(report.hubReset)}"
         }
     }
 }

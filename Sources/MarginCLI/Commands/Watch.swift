@@ -54,10 +54,10 @@ extension MarginCommand {
         private func backgroundSync(_ settings: Settings) throws -> Task<Void, Never>? {
             guard try settings.syncAuto() else { return nil }
             let (address, trust, database) = (try settings.syncHub(), settings.hubTrust, try store.open(settings))
-            let timeout = try settings.syncTimeout()
+            let (timeout, drift) = (try settings.syncTimeout(), try settings.syncMaxDrift())
             return Task {
                 while !Task.isCancelled {
-                    _ = try? await MarginCommand.Sync.once(database, address, trust: trust, timeout: timeout)
+                    _ = try? await MarginCommand.Sync.once(database, address, trust: trust, timeout: timeout, maxDrift: drift)
                     try? await Task.sleep(for: .seconds(60))
                 }
             }

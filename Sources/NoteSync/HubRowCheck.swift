@@ -1,0 +1,105 @@
+import Foundation
+import NoteStore
+
+/// A hub row that a pull did not apply, and why: the contract's `{"hub_id": …, "reason": …}`.
+public struct SkippedRow: Sendable, Equatable, Codable {
+    /// The row's note id as the hub has it (and its counter, to find it there).
+    public var hubID: String
+    public var reason: String
+
+    enum CodingKeys: String, CodingKey {
+        case hubID = "hub_id", reason
+    }
+}
+
+/// Every hub row is another member's (or anyone's) writing: each is checked as an import
+/// checks a line before the store sees it. A row that fails is skipped, and the others go on.
+struct HubRowCheck {
+    /// How far in the future a stamp may be (`sync.max-drift`): a clock that is a little
+    /// wrong is fine; a stamp from the year 9999 would win every later edit forever.
+    var maxDrift: Duration
+    var now: Date
+
+    /// The longest text a note brought by a pull may have, in UTF-8 bytes.
+    static let maxTextBytes = 1 << 20
+
+    /// Why `record` cannot be applied; nil when it can.
+    func problem(_ record: NoteDatabase.HubRecord) -> String? {
+        guard Self.isNoteID(record.id) else { return "its id is not a note id" }
+        for stamp in [record.hlc] + record.parts {
+            if let problem = problem(stamp: stamp) { return problem }
+        }
+        guard record.parts.count == 3 else { return "it has \(record.parts.count) part stamps, not 3" }
+        guard let body = record.body else { return nil }
+        guard let note = HubBody.decode(body) else { return "its body is not a note's JSON" }
+        guard note.id == record.id else { return "its body is note \(Self.printable(note.id)), not the row's" }
+        guard note.text.utf8.count <= Self.maxTextBytes else {
+            return "its text is \(note.text.utf8.count) bytes, more than the \(Self.maxTextBytes) a note may have"
+        }
+        if let tag = note.tags.first(where: { !NoteTag.isValid($0) }) { return "its tag '\(Self.printable(tag))' is not a tag" }
+        for (name, time) in [("created_at", note.createdAt), ("updated_at", note.updatedAt)] where time > latest {
+            return "its \(name) is in the future"
+        }
+        if let pin = note.pin, let problem = problem(pin: pin) { return problem }
+        return nil
+    }
+
+    /// Why `version` cannot be applied; nil when it can.
+    func problem(_ version: NoteDatabase.HubVersion) -> String? {
+        guard Self.isNoteID(version.id) else { return "its id is not a note id" }
+        if let problem = problem(stamp: version.hlc) { return problem }
+        guard ["edited", "conflict"].contains(version.kind) else { return "its kind is not 'edited' or 'conflict'" }
+        guard let fields = HubBody.decodeVersion(version.body) else { return "its body is not an earlier text's JSON" }
+        guard fields.text.utf8.count <= Self.maxTextBytes else { return "its text is more than \(Self.maxTextBytes) bytes" }
+        guard NoteTimestamp.date(from: fields.updated_at) != nil else { return "its updated_at is not a time" }
+        return nil
+    }
+
+    /// The latest moment a row may carry.
+    private var latest: Date { now.addingTimeInterval(Double(maxDrift.components.seconds)) }
+
+    private func problem(stamp text: String) -> String? {
+        guard let stamp = HybridTimestamp(text), stamp.node.count <= 64,
+              stamp.node.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+        else { return "its stamp '\(Self.printable(text))' is not a stamp" }
+        let wall = Date(timeIntervalSince1970: Double(stamp.wallMs) / 1000)
+        guard wall <= latest else {
+            return "its stamp is from \(NoteTimestamp.string(from: wall)), further ahead than sync.max-drift allows"
+        }
+        return nil
+    }
+
+    private func problem(pin: Pin) -> String? {
+        guard pin.itemType == "episode" || pin.itemType == "track" else { return "its item type is not episode or track" }
+        guard Self.isSpotifyID(pin.itemID) else { return "its item id is not a Spotify id" }
+        guard pin.itemURI == "spotify:\(pin.itemType):\(pin.itemID)" else { return "its item uri does not match its item" }
+        if let show = pin.showID, !Self.isSpotifyID(show) { return "its show id is not a Spotify id" }
+        guard pin.progressMs >= 0 else { return "its position is negative" }
+        if let duration = pin.durationMs, duration < 0 { return "its duration is negative" }
+        return nil
+    }
+
+    /// A note id: a UUID in lower case.
+    static func isNoteID(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !((0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// A Spotify id: 22 base62 characters.
+    static func isSpotifyID(_ id: String) -> Bool {
+        id.utf8.count == 22 && id.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+    }
+
+    /// `text` for a message: control characters out, 60 characters at most.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.prefix(60).map(Character.init))
+    }
+}
