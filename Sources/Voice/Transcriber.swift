@@ -10,8 +10,9 @@ public protocol Transcriber: Sendable {
 /// ends, the wrong program) has its output read up to here, the rest read and dropped, and
 /// the note says what fits, cut at a word; margin tells the user.
 public enum TranscriptLimit {
-    /// In UTF-8 bytes: 16 MiB, some 2.8 million words, days of speech.
-    public static let bytes = 16 << 20
+    /// In UTF-8 bytes: 1 MiB, some 180 000 words, a day of speech. The longest text a note
+    /// may have on the hub (`HubRowCheck.maxTextBytes`), so that a transcript travels.
+    public static let bytes = 1 << 20
     /// How much of a recognizer's output is read before the rest is dropped: twice the limit,
     /// as runs of spaces and line ends shrink to one space each.
     static let readBytes = 2 * bytes
@@ -19,7 +20,7 @@ public enum TranscriptLimit {
     /// `text` cut to ``bytes`` at the last space before it (at a character when there is
     /// none), and whether it was cut.
     /// What margin says when a transcript was cut.
-    public static let warning = "the transcript is longer than the 16 MiB a note keeps; the note keeps its beginning, cut at a word"
+    public static let warning = "the transcript is longer than the 1 MiB a note keeps; the note keeps its beginning, cut at a word"
 
     public static func apply(_ text: String) -> (text: String, cut: Bool) {
         let utf8 = text.utf8
