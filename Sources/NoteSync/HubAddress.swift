@@ -30,16 +30,19 @@ public struct HubAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `url`; `environment` supplies `PGPASSWORD`, `PGPASSFILE`, `HOME` and `USER`.
     public init(_ url: String, environment: [String: String]) throws(HubError) {
-        guard let components = URLComponents(string: url),
+        // `postgres:ann:pw@host` (no `//`) is a path to URL parsers, not a host: refused.
+        guard url.range(of: "://") != nil, let components = URLComponents(string: url),
               let scheme = components.scheme?.lowercased(), ["postgres", "postgresql"].contains(scheme)
         else { throw .invalidAddress(Self.redacted(url), reason: "it is not a postgres:// URL") }
         let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
-        let known: Set = ["sslmode", "sslrootcert", "host", "port", "user", "dbname", "application_name", "connect_timeout"]
+        let known: Set = ["sslmode", "sslrootcert", "host", "port", "user", "dbname", "application_name", "connect_timeout", "password"]
         if let unknown = query.keys.sorted().first(where: { !known.contains($0) }) {
             throw .invalidAddress(Self.redacted(url), reason: "'\(unknown)' is not a parameter margin knows (\(known.sorted().joined(separator: ", ")))")
         }
         let socket = query["host"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        host = socket == nil ? (query["host"] ?? components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "localhost") : "localhost"
+        let named = query["host"] ?? components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
+        // An IPv6 literal is bracketed in a URL (`[::1]`), bare on the wire.
+        host = socket == nil ? (named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named) : "localhost"
         socketDirectory = socket
         if let rawPort = query["port"] ?? components.port.map(String.init) {
             guard let number = Int(rawPort), (1...65535).contains(number) else {
@@ -67,20 +70,40 @@ public struct HubAddress: Sendable, Equatable, CustomStringConvertible {
         }
         applicationName = query["application_name"]
         password = components.password?.removingPercentEncoding
+            ?? query["password"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
             ?? PasswordFile(environment: environment)?.password(host: socket ?? host, port: port, database: database, user: user)
     }
 
     /// `user@host:port/db`: the hub as messages name it, without a password.
     public var description: String {
-        "\(user)@\(socketDirectory ?? host):\(port)/\(database)"
+        "\(user)@\(socketDirectory ?? (host.contains(":") ? "[\(host)]" : host)):\(port)/\(database)"
     }
 
-    /// `url` with any password replaced by `***`, for a message about a URL that did not parse.
+    /// `url` with any password replaced by `****`, for a message about a URL that did not
+    /// parse: the one in the user part (`ann:PW@`, with or without `//`), and a `password=`
+    /// parameter.
     public static func redacted(_ url: String) -> String {
-        guard let at = url.lastIndex(of: "@"), let schemeEnd = url.range(of: "://")?.upperBound, schemeEnd < at,
-              let colon = url[schemeEnd..<at].firstIndex(of: ":")
-        else { return url }
-        return String(url[..<url.index(after: colon)]) + "***" + String(url[at...])
+        var text = url
+        // The user part: after the scheme (and `//`), up to the last `@` before the path.
+        if let schemeEnd = text.firstIndex(of: ":") {
+            var start = text.index(after: schemeEnd)
+            if text[start...].hasPrefix("//") { start = text.index(start, offsetBy: 2) }
+            let authorityEnd = text[start...].firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
+            if let at = text[start..<authorityEnd].lastIndex(of: "@"), let colon = text[start..<at].firstIndex(of: ":") {
+                text.replaceSubrange(text.index(after: colon)..<at, with: "****")
+            }
+        }
+        // `password=…` in the query, up to the next parameter.
+        if let query = text.firstIndex(of: "?") {
+            var rest = String(text[query...])
+            while let range = rest.range(of: #"([?&])password=[^&#]*"#, options: [.regularExpression, .caseInsensitive]),
+                  !rest[range].hasSuffix("password=****") {
+                let separator = rest[range].first.map(String.init) ?? "&"
+                rest.replaceSubrange(range, with: separator + "password=****")
+            }
+            text = String(text[..<query]) + rest
+        }
+        return text
     }
 }

@@ -54,15 +54,40 @@ struct HubAddressTests {
                 _ = try HubAddress(url, environment: [:])
             } throws: { error in
                 let message = (error as? HubError)?.errorDescription ?? ""
-                return message.contains(reason) && !message.contains("secret-pw") && message.contains("***")
+                return message.contains(reason) && !message.contains("secret-pw") && message.contains("****")
             }
         }
     }
 
     @Test("a URL's password is replaced by stars wherever it is shown")
     func redaction() {
-        #expect(HubAddress.redacted("postgres://ann:s3cret@db/notes") == "postgres://ann:***@db/notes")
+        #expect(HubAddress.redacted("postgres://ann:s3cret@db/notes") == "postgres://ann:****@db/notes")
         #expect(HubAddress.redacted("postgres://ann@db/notes") == "postgres://ann@db/notes")
-        #expect(HubAddress.redacted("postgres://ann:p@ss:w@rd@db/notes") == "postgres://ann:***@db/notes")
+        #expect(HubAddress.redacted("postgres://ann:p@ss:w@rd@db/notes") == "postgres://ann:****@db/notes")
+        #expect(HubAddress.redacted("postgres:ann:s3cret@db/notes") == "postgres:ann:****@db/notes")
+        #expect(HubAddress.redacted("postgres://ann@db/notes?sslmode=disable&password=s3cret&x=1")
+                == "postgres://ann@db/notes?sslmode=disable&password=****&x=1")
+        #expect(HubAddress.redacted("postgres://ann@db/notes?PASSWORD=s3cret") == "postgres://ann@db/notes?password=****")
+    }
+
+    @Test("a URL without //, or with a password parameter, never shows the password; an IPv6 literal is a host")
+    func hostileForms() throws {
+        #expect {
+            _ = try HubAddress("postgres:alice:hunter2@db.example.org/notes", environment: [:])
+        } throws: { error in
+            let message = (error as? HubError)?.errorDescription ?? ""
+            return message.contains("not a postgres:// URL") && !message.contains("hunter2")
+        }
+        #expect {
+            _ = try HubAddress("postgres://alice@db/notes?password=hunter2&sslcert=x", environment: [:])
+        } throws: { error in
+            !((error as? HubError)?.errorDescription ?? "hunter2").contains("hunter2")
+        }
+        #expect(try HubAddress("postgres://alice@db/notes?password=hunter2", environment: [:]).password == "hunter2")
+        let six = try HubAddress("postgres://alice@[::1]:6543/notes", environment: [:])
+        #expect(six.host == "::1" && six.port == 6543)
+        #expect(six.description == "alice@[::1]:6543/notes")
+        let reserved = try HubAddress("postgres://al%40ice:p%40ss%2Fw%3Ard%23@db/my%2Fnotes", environment: [:])
+        #expect(reserved.user == "al@ice" && reserved.password == "p@ss/w:rd#" && reserved.database == "my/notes")
     }
 }
