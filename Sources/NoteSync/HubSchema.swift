@@ -90,6 +90,12 @@ public enum HubSchema {
                 "CREATE POLICY own_rows ON margin.\(table) USING (owner = current_user) WITH CHECK (owner = current_user)",
             ]
         }),
+        // Each person's epoch: a machine that finds the hub rolled back (restored from a
+        // backup) starts over and gives the person a new epoch, so that their other machines,
+        // whose cursors may look fine, start over too.
+        Migration(name: "2026-11-epoch", statements: [
+            "ALTER TABLE margin.account ADD COLUMN epoch text NOT NULL DEFAULT ''",
+        ]),
     ]
 
     /// The SQL an administrator runs once to host several people (`margin sync --print-setup-sql`).

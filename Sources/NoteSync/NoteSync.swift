@@ -15,6 +15,8 @@ public struct SyncReport: Sendable, Equatable, Codable {
     /// The store met a hub other than the one it synced with (a new hub, or one restored
     /// from a backup) and started over with it.
     public var hubReset = false
+    /// Why, in a clause: "its change counter (12) is behind this machine's (40)".
+    public var resetReason: String?
 
     public init(pushed: Int = 0, pulled: Int = 0, conflicts: Int = 0) {
         self.pushed = pushed
@@ -81,11 +83,20 @@ public enum NoteSync {
     private static func converge(_ store: NoteDatabase, _ hub: Hub, _ check: HubRowCheck) async throws -> SyncReport {
         let identity = try await hub.prepare()
         var report = SyncReport()
-        let known = try store.hubValues()["hub"]
+        let values = try store.hubValues()
+        let known = values["hub"]
         if known != identity {
             try store.startOver(hub: identity)
             // A first sync is no reset; another hub (or this one under a new id) is.
             report.hubReset = known != nil
+            if known != nil { report.resetReason = "it is another hub than the one this machine synced with" }
+        } else if let rollback = try await hub.rollback(since: values) {
+            // Restored from a backup: what this store knows of it is wrong. Everything is
+            // pushed again (the hub takes what it lacks) and read from its start; the machine
+            // that found it tells the person's other machines by a new epoch.
+            try store.startOver(hub: identity)
+            if case .found = rollback { try store.setHubValues([Hub.Mark.keys.epoch: try await hub.newEpoch()]) }
+            (report.hubReset, report.resetReason) = (true, rollback.reason)
         }
         // A change the hub turned down (another machine changed the note first) is merged by
         // the pull that follows and pushed again; a few rounds settle even a busy note.
@@ -112,6 +123,11 @@ public enum NoteSync {
             report.skipped += pulled.skipped
             guard let pushed, !pushed.rejected.isEmpty else { break }
         }
+        // Where this sync left the hub: the next one checks it is still there.
+        let (seq, epoch) = try await hub.standing()
+        let mark = Hub.Mark.values(seq: seq, epoch: epoch, newest: try await hub.newestRow())
+        let stored = try store.hubValues()
+        if mark.contains(where: { stored[$0.key] != $0.value }) { try store.setHubValues(mark) }
         return report
     }
 }

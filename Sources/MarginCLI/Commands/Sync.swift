@@ -94,7 +94,8 @@ extension MarginCommand {
         /// the next sync is past it), and a start over with a hub it did not know.
         static func tell(_ report: SyncReport) {
             if report.hubReset {
-                Console.err("margin: the sync hub is not the one this store synced with (a new hub, or one restored from a backup): everything was pushed and pulled again")
+                let why = report.resetReason.map { " (\($0))" } ?? ""
+                Console.err("margin: the sync hub is not where this machine left it\(why): everything this machine has was pushed again and the hub read from its start")
             }
             for row in report.skipped {
                 Console.err("margin: skipped hub row \(Terminal.sanitize(row.hubID)): \(Terminal.sanitize(row.reason)); the other rows were applied")
