@@ -1,4 +1,5 @@
 import Foundation
+import FileSafety
 import Logging
 
 /// Owns the tokens: hands out a fresh access token and runs at most one refresh at a time,
@@ -91,7 +92,7 @@ public actor TokenProvider {
 
     /// The cross-process refresh lock, waited for until `deadline` at most: past it, another
     /// process's refresh is a Spotify that did not answer in time.
-    private func lock(before deadline: ContinuousClock.Instant?) async throws -> CredentialLock {
+    private func lock(before deadline: ContinuousClock.Instant?) async throws -> FileLock {
         guard let deadline else { return try await store.lock() }
         let left = deadline - ContinuousClock.now
         guard left > .zero else { throw SpotifyError.timeout(endpoint: "POST /api/token", seconds: 1) }

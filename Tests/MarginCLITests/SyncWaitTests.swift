@@ -129,6 +129,36 @@ struct SyncWaitTests {
         #expect(ContinuousClock.now - started < .seconds(2 + 5 + 3))
     }
 
+    @Test("two syncs of one store at once: the second waits for the first, nothing is pushed or counted twice; one held past the timeout is exit 7")
+    func oneSyncAtATime() async throws {
+        let server = try await PostgresServer.start()
+        defer { server.stop() }
+        try await server.createUser("alice", password: "lock-pw-3", database: "notes")
+        let machine = try SyncMachine(hub: server.url(user: "alice", password: "lock-pw-3", database: "notes"))
+        defer { machine.remove() }
+        try await machine.importNotes(SyncMachine.sampleNotes(300, prefix: "twice"))
+        async let first = machine.margin("sync", "--json")
+        async let second = machine.margin("sync", "--json")
+        let reports = try await [first, second].map { result in
+            #expect(result.status == 0, "\(result.stderr)")
+            return (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
+        }
+        #expect(reports.compactMap { $0["pushed"] as? Int }.sorted() == [0, 300], "\(reports)")
+        #expect(try await server.psql("SELECT count(*) FROM margin.note", database: "notes").stdout == "300")
+
+        // A sync that never lets go (here, a process holding the lock).
+        let holder = try ChildProcess("/usr/bin/env", ["python3", "-c", """
+            import fcntl, sys, time
+            f = open(sys.argv[1], "a"); fcntl.flock(f, fcntl.LOCK_EX); print("held", flush=True); time.sleep(60)
+            """, machine.root + "/data/margin/notes.sqlite.sync-lock"], environment: ["PATH": "/usr/bin:/bin"])
+        defer { holder.send(SIGKILL) }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await machine.margin("config", "set", "sync.timeout", "1").status == 0)
+        let busy = try await machine.margin("sync")
+        #expect(busy.status == 7, "\(busy.stderr)")
+        #expect(busy.stderr.contains("another margin sync of"), "\(busy.stderr)")
+    }
+
     static func firstLine(_ handle: FileHandle) async -> String? {
         await withCheckedContinuation { continuation in
             Thread {

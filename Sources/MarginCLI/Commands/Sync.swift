@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSafety
 import Foundation
 import MarginConfig
 import MarginViews
@@ -72,8 +73,24 @@ extension MarginCommand {
         }
 
         /// One sync over a new connection; every wait on the hub bounded by `timeout`.
+        ///
+        /// One sync of a store at a time (`notes.sqlite.sync-lock`): two at once would push the
+        /// same changes twice and count them twice. A second waits for the first, up to `timeout`.
         static func once(_ database: NoteDatabase, _ address: HubAddress, trust: TrustRoots, timeout: Duration,
                          maxDrift: Duration) async throws -> SyncReport {
+            let lock: FileLock?
+            if let path = database.path {
+                do {
+                    lock = try await FileLock.acquire(path + ".sync-lock", timeout: timeout)
+                } catch .held {
+                    throw SyncBusy(path: path, seconds: Int(timeout.components.seconds))
+                } catch {
+                    lock = nil
+                }
+            } else {
+                lock = nil
+            }
+            defer { lock?.release() }
             let hub = try await Hub.connect(address, tls: trust.clientConfiguration, timeout: timeout)
             do {
                 let report = try await NoteSync.sync(database, with: hub, maxDrift: maxDrift)
@@ -108,4 +125,16 @@ extension MarginCommand {
                 + "\"skipped\":[\(skipped.joined(separator: ","))],\"hub_reset\":\(report.hubReset)}"
         }
     }
+}
+
+/// Another `margin sync` of the same store ran past `sync.timeout`.
+struct SyncBusy: MarginError {
+    let path: String
+    let seconds: Int
+
+    var errorDescription: String? {
+        "another margin sync of '\(path)' has been running for more than \(seconds) s (sync.timeout); let it finish, then run 'margin sync' again"
+    }
+
+    var exitStatus: ExitStatus { .unreachable }
 }
