@@ -36,6 +36,8 @@ extension Hub {
             try await query("INSERT INTO margin.account (owner) VALUES (current_user) ON CONFLICT DO NOTHING")
             let counter = try await query("SELECT seq FROM margin.account WHERE owner = current_user FOR UPDATE")
             pushed.seq = try counter.first?.decode(Int64.self) ?? 0
+            // The person's machines that listen (`sync --watch`) hear of it when this commits.
+            try await execute("SELECT pg_notify(\(Self.channelSQL), '')")
             // The bulk of a first push may take longer than one step may wait.
             return try await patiently(10) {
                 try await execute("""

@@ -47,8 +47,13 @@ extension MarginCommand {
                 Self.tell(report)
                 return try Console.out(json ? Self.json(report) : Self.human(report))
             }
+            // Pushes from the person's other machines are heard at once (LISTEN on the hub); the
+            // interval is the fallback should the listening connection drop.
+            let listener = HubListener(address, tls: settings.hubTrust.clientConfiguration, timeout: timeout,
+                                       retry: .milliseconds(Int(interval * 1000)))
             var failures = 0
             while true {
+                let seen = listener.heard
                 do {
                     let report = try await Self.once(database, address, trust: settings.hubTrust, timeout: timeout, maxDrift: drift)
                     failures = 0
@@ -62,7 +67,8 @@ extension MarginCommand {
                     if failures == 0 { Console.err("margin: \(error.localizedDescription)") }
                     failures += 1
                 }
-                try await Task.sleep(for: .milliseconds(Int(Self.pause(interval, failures: failures) * 1000)))
+                await listener.wait(after: seen, within: .milliseconds(Int(Self.pause(interval, failures: failures) * 1000)))
+                try Task.checkCancellation()
             }
         }
 

@@ -3,6 +3,7 @@ import Foundation
 import SpotifyClient
 import MarginConfig
 import MarginViews
+import NoteSync
 
 extension MarginCommand {
     /// `margin watch`: a live view of what is playing.
@@ -56,9 +57,12 @@ extension MarginCommand {
             let (address, trust, database) = (try settings.syncHub(), settings.hubTrust, try store.open(settings))
             let (timeout, drift) = (try settings.syncTimeout(), try settings.syncMaxDrift())
             return Task {
+                // Another machine's push is heard at once; a sync a minute is the fallback.
+                let listener = HubListener(address, tls: trust.clientConfiguration, timeout: timeout, retry: .seconds(60))
                 while !Task.isCancelled {
+                    let seen = listener.heard
                     _ = try? await MarginCommand.Sync.once(database, address, trust: trust, timeout: timeout, maxDrift: drift)
-                    try? await Task.sleep(for: .seconds(60))
+                    await listener.wait(after: seen, within: .seconds(60))
                 }
             }
         }

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// `margin sync --watch` listens on the hub: a note pushed by one machine reaches another
+/// watching machine within moments, long before its interval.
+@Suite("sync: live, through LISTEN/NOTIFY", .serialized)
+struct SyncLiveTests {
+    @Test("with --interval 60, each of 5 notes pushed by one machine is in the watching machine's store within 5 s")
+    func live() async throws {
+        let server = try await PostgresServer.start()
+        defer { server.stop() }
+        try await server.createUser("alice", password: "live-pw-4", database: "notes")
+        let url = server.url(user: "alice", password: "live-pw-4", database: "notes")
+        let (a, b) = (try SyncMachine(hub: url), try SyncMachine(hub: url))
+        defer { a.remove(); b.remove() }
+        #expect(try await a.margin("note", "before watching").status == 0)
+        _ = try await a.sync()
+        let watcher = try ChildProcess(MarginProcess.marginPath, ["sync", "--watch", "--interval", "60"], environment: b.environment)
+        defer { watcher.send(SIGKILL) }
+        // Listening once its connection's last statement is the LISTEN.
+        var listening = false
+        for _ in 0..<100 where !listening {
+            listening = try await server.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'", database: "notes").stdout == "1"
+            if !listening { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        try #require(listening, "the watching machine listens on the hub")
+        var latencies: [Duration] = []
+        for index in 0..<5 {
+            let text = "live note \(index)"
+            #expect(try await a.margin("note", text).status == 0)
+            _ = try await a.sync()
+            let pushed = ContinuousClock.now
+            var arrived = false
+            while !arrived, ContinuousClock.now - pushed < .seconds(5) {
+                arrived = try await b.export().contains(text)
+            }
+            #expect(arrived, "\(text) reached the watching machine within 5 s, its interval being 60 s")
+            latencies.append(ContinuousClock.now - pushed)
+        }
+        print("sync live: push to the other machine's store (poll included): \(latencies)")
+        #expect(watcher.isRunning)
+    }
+}
