@@ -6,12 +6,22 @@ extension Hub {
     ///
     /// A hub that is up to date costs one query. A hub with a migration this margin does not
     /// know is refused before anything is written. Missing migrations run under an advisory
-    /// lock, so machines syncing for the first time at the same moment apply each one once; a
-    /// user without the right to create them gets ``HubError/permission(hub:detail:)``.
+    /// lock, so machines syncing for the first time at the same moment apply each one once.
+    ///
+    /// margin creates and changes hub objects only as the database's owner (or a superuser):
+    /// a member of a shared hub never does, or the objects would be theirs, and an owner may
+    /// lift row-level security. A member who finds the setup missing gets
+    /// ``HubError/setupMissing(hub:)``, which says how to run it.
     func prepare() async throws -> String {
-        if let applied = try await appliedMigrations(), try check(applied) {
+        let applied = try await appliedMigrations()
+        if let applied, try check(applied) {
             return try await identity()
         }
+        let mayOwn = try await query("""
+            SELECT d.datdba = r.oid OR r.rolsuper FROM pg_database d, pg_roles r
+            WHERE d.datname = current_database() AND r.rolname = current_user
+            """).first?.decode(Bool.self) ?? false
+        guard mayOwn else { throw HubError.setupMissing(hub: name, partly: applied != nil) }
         try await transaction {
             try await execute("SELECT pg_advisory_xact_lock(\(HubSchema.migrationLock))")
             if try await appliedMigrations() == nil {

@@ -22,6 +22,9 @@ public enum HubError: Error, Equatable, LocalizedError {
     case schemaTooNew(hub: String, migration: String)
     /// The user may not create or use margin's tables.
     case permission(hub: String, detail: String)
+    /// A shared hub whose administrator has not run the setup (or not since an upgrade); the
+    /// user is not the database's owner, so margin creates nothing there.
+    case setupMissing(hub: String, partly: Bool)
     /// Any other refusal from the server.
     case server(hub: String, detail: String)
 
@@ -39,6 +42,8 @@ public enum HubError: Error, Equatable, LocalizedError {
             "cannot connect securely to the sync hub \(hub) (\(detail)). Add ?sslrootcert=CA.pem to the URL or set SSL_CERT_FILE to the CA that issued its certificate"
         case .schemaTooNew(let hub, let migration):
             "the sync hub \(hub) was set up by a newer margin (it has '\(migration)'); nothing was written. Upgrade margin on this machine"
+        case .setupMissing(let hub, let partly):
+            "the sync hub \(hub) \(partly ? "needs margin's newer setup" : "has no margin tables yet"), and this user does not own the database, so margin creates nothing there. Ask its administrator to run, as the database's owner or a superuser (not as a member): margin sync --print-setup-sql | psql 'postgres://ADMIN@HOST/DATABASE'"
         case .permission(let hub, let detail):
             "the sync hub \(hub) does not let this user keep notes (\(detail)). Ask its administrator to run the SQL of 'margin sync --print-setup-sql'"
         case .server(let hub, let detail):

@@ -98,16 +98,66 @@ public enum HubSchema {
         ]),
     ]
 
+    /// The tables whose rows belong to people, each under row-level security.
+    static let personalTables = ["account", "note", "note_version"]
+
+    /// Takes margin's schema and everything in it for the role running the setup, whoever made
+    /// them (a member whose first sync came first, in a margin before this one), and puts back
+    /// what that maker could have changed: row-level security enabled and forced, margin's one
+    /// policy and no other, no triggers, no grants but margin's.
+    static var takeover: [String] {
+        [
+            "DO $takeover$ DECLARE item record; BEGIN",
+            "IF (SELECT nspowner <> (SELECT oid FROM pg_roles WHERE rolname = current_user) FROM pg_namespace WHERE nspname = 'margin') THEN",
+            "EXECUTE format('ALTER SCHEMA margin OWNER TO %I', current_user);",
+            "END IF;",
+            "FOR item IN SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace",
+            "WHERE n.nspname = 'margin' AND c.relkind IN ('r', 'p', 'v', 'S') AND pg_get_userbyid(c.relowner) <> current_user LOOP",
+            "EXECUTE format('ALTER TABLE margin.%I OWNER TO %I', item.relname, current_user);",
+            "END LOOP;",
+            "FOR item IN SELECT p.oid::regprocedure AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace",
+            "WHERE n.nspname = 'margin' LOOP",
+            "EXECUTE format('DROP FUNCTION %s CASCADE', item.signature);",
+            "END LOOP;",
+            "FOR item IN SELECT tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid",
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'margin' AND NOT t.tgisinternal LOOP",
+            "EXECUTE format('DROP TRIGGER %I ON margin.%I', item.tgname, item.relname);",
+            "END LOOP;",
+            "FOR item IN SELECT policyname, tablename FROM pg_policies WHERE schemaname = 'margin' LOOP",
+            "EXECUTE format('DROP POLICY %I ON margin.%I', item.policyname, item.tablename);",
+            "END LOOP;",
+            // Every grant on the schema and its tables to anyone but their owner, PUBLIC included.
+            "FOR item IN SELECT DISTINCT CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS grantee",
+            "FROM pg_namespace n, aclexplode(n.nspacl) a WHERE n.nspname = 'margin' AND a.grantee <> n.nspowner LOOP",
+            "EXECUTE format('REVOKE ALL ON SCHEMA margin FROM %s', item.grantee);",
+            "END LOOP;",
+            "FOR item IN SELECT DISTINCT c.relname, CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS grantee",
+            "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, aclexplode(c.relacl) a",
+            "WHERE n.nspname = 'margin' AND a.grantee <> c.relowner LOOP",
+            "EXECUTE format('REVOKE ALL ON margin.%I FROM %s', item.relname, item.grantee);",
+            "END LOOP;",
+            "END $takeover$;",
+        ] + personalTables.flatMap { table in
+            [
+                "ALTER TABLE margin.\(table) ENABLE ROW LEVEL SECURITY;",
+                "ALTER TABLE margin.\(table) FORCE ROW LEVEL SECURITY;",
+                "CREATE POLICY own_rows ON margin.\(table) USING (owner = current_user) WITH CHECK (owner = current_user);",
+            ]
+        }
+    }
+
     /// The SQL an administrator runs once to host several people (`margin sync --print-setup-sql`).
     public static var setupSQL: String {
         var lines = [
-            "-- margin's sync hub: run once, as the database's owner or a superuser, e.g.",
+            "-- margin's sync hub: run once, as the database's owner or a superuser (never as a member:",
+            "-- the role that runs it owns margin's schema and tables), e.g.",
             "--   margin sync --print-setup-sql | psql 'postgres://admin@db.example.org/notes'",
             "-- Then give each person a login role of their own in the group margin_user:",
             "--   CREATE ROLE alice LOGIN PASSWORD 'choose-one' IN ROLE margin_user;",
             "-- and they set MARGIN_SYNC_URL=postgres://alice@db.example.org/notes?sslmode=verify-full",
             "-- Row-level security keeps each role to its own notes; margin checks nothing itself.",
-            "-- Safe to run again: what is already in place is left as it is.",
+            "-- Safe to run again, and after anything else: margin's objects are taken over by the role",
+            "-- running it whoever created them, and their policies and grants are put back as margin's.",
             "BEGIN;",
             "SELECT pg_advisory_xact_lock(\(migrationLock));",
         ]
@@ -124,7 +174,8 @@ public enum HubSchema {
             "DO $role$ BEGIN",
             "IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'margin_user') THEN CREATE ROLE margin_user NOLOGIN; END IF;",
             "END $role$;",
-            "REVOKE CREATE ON SCHEMA margin FROM PUBLIC;",
+        ] + takeover + [
+            "REVOKE ALL ON SCHEMA margin FROM PUBLIC, margin_user;",
             "GRANT USAGE ON SCHEMA margin TO margin_user;",
             "GRANT SELECT ON margin.migration, margin.hub TO margin_user;",
             "GRANT SELECT, INSERT, UPDATE ON margin.account, margin.note, margin.note_version TO margin_user;",
