@@ -17,6 +17,8 @@ extension Hub {
 
     /// How many pending changes are read from the store at a time.
     static let pushChunk = 5000
+    /// Below this many changes a push sends them in one statement; from it, by COPY.
+    static let smallPush = 1000
 
     /// Sends every pending change and earlier text in one transaction.
     ///
@@ -45,6 +47,26 @@ extension Hub {
                                                 pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
                     ON COMMIT DROP
                     """)
+                if first.count < Self.smallPush {
+                    // A few changes (the usual sync) go in one statement, not COPY: PostgresNIO
+                    // 1.33 traps (SIGILL, "Copy mode is only supported for extended queries") on a
+                    // COPY write that meets a connection the server has just closed.
+                    // Column arrays, unnested: text goes in as bound text and becomes json by
+                    // the same input function COPY uses (a text's NUL escape included).
+                    var columns = [[String]](repeating: [], count: 7)
+                    var deleted: [Bool] = []
+                    for change in first {
+                        pushed.changes.append((change.id, change.hlc))
+                        let values = [change.id, change.hlc] + change.parts + [change.base ?? "", change.note.map(HubBody.encode) ?? ""]
+                        for (index, value) in values.enumerated() { columns[index].append(value) }
+                        deleted.append(change.note == nil)
+                    }
+                    try await query("""
+                        INSERT INTO incoming SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, NULLIF(base, ''), deleted, NULLIF(body, '')::json
+                        FROM unnest(\(columns[0]), \(columns[1]), \(columns[2]), \(columns[3]), \(columns[4]), \(columns[5]), \(deleted), \(columns[6]))
+                            AS u(id, hlc, text_hlc, tags_hlc, pin_hlc, base, deleted, body)
+                        """)
+                } else {
                 try await copy(into: "incoming", columns: ["id", "hlc", "text_hlc", "tags_hlc", "pin_hlc", "base", "deleted", "body"]) { writer in
                     var rows = CopyText()
                     var chunk = first
@@ -59,11 +81,23 @@ extension Hub {
                     }
                     if !rows.isEmpty { try await writer.write(rows.take()) }
                 }
+                }
                 try await execute("""
                     CREATE TEMP TABLE incoming_version (id text NOT NULL, hlc text NOT NULL, kind text NOT NULL, body json NOT NULL)
                     ON COMMIT DROP
                     """)
-                if !versions.isEmpty {
+                if !versions.isEmpty, versions.count < Self.smallPush {
+                    var columns = [[String]](repeating: [], count: 4)
+                    for version in versions {
+                        pushed.versions.append((version.id, version.hlc))
+                        let values = [version.id, version.hlc, version.kind, HubBody.encodeVersion(text: version.text, updatedAt: version.updatedAt)]
+                        for (index, value) in values.enumerated() { columns[index].append(value) }
+                    }
+                    try await query("""
+                        INSERT INTO incoming_version SELECT id, hlc, kind, body::json
+                        FROM unnest(\(columns[0]), \(columns[1]), \(columns[2]), \(columns[3])) AS u(id, hlc, kind, body)
+                        """)
+                } else if !versions.isEmpty {
                     try await copy(into: "incoming_version", columns: ["id", "hlc", "kind", "body"]) { writer in
                         var rows = CopyText()
                         for version in versions {

@@ -145,7 +145,12 @@ public final class Hub: Sendable {
     @discardableResult
     func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
         do {
-            return try await watched { try await connection.query(query, logger: logger).collect() }
+            // Collected by PostgresNIO's EventLoopFuture interface, which takes every row as it
+            // arrives: the async sequence's back-pressure has a state in which a connection
+            // killed mid-result trips a precondition in PostgresNIO 1.33 (RowStreamStateMachine,
+            // "How can we receive a body part, after a channelReadComplete…"), ending margin
+            // with SIGILL. A page is collected whole either way.
+            return try await watched { try await connection.query(query, logger: logger).get().rows }
         } catch {
             throw HubError.classify(error, hub: name, timeout: timeout)
         }
