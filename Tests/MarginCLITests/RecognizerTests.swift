@@ -95,11 +95,7 @@ struct RecognizerTests {
         #expect(try await sandbox.margin("config", "set", "transcribe.command", script).status == 0)
         let margin = try ChildProcess(MarginProcess.marginPath, ["note", "--voice", "--audio", VoiceNoteTests.clip],
                                       environment: sandbox.environment([:]))
-        var program: Int32?
-        for _ in 0..<200 where program == nil {
-            program = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            if program == nil { try await Task.sleep(for: .milliseconds(50)) }
-        }
+        let program = try await ProcessTable.pid(in: pidFile)
         let pid = try #require(program, "the command started")
         margin.send(SIGKILL)
         _ = await margin.exit()
@@ -164,11 +160,7 @@ struct RecognizerTests {
         let margin = try ChildProcess(MarginProcess.marginPath, ["note", "--voice", "--audio", VoiceNoteTests.clip],
                                       environment: sandbox.environment([:]), errors: errors.write)
         try errors.write.close()
-        var program: Int32?
-        for _ in 0..<200 where program == nil {
-            program = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            if program == nil { try await Task.sleep(for: .milliseconds(50)) }
-        }
+        let program = try await ProcessTable.pid(in: pidFile)
         let command = try #require(program, "the command started")
         margin.send(signal)
         let exit = await margin.exit(within: .seconds(10))

@@ -9,9 +9,7 @@ struct SyncLiveTests {
     func live() async throws {
         let server = try await PostgresServer.start()
         defer { server.stop() }
-        try await server.createUser("alice", password: "live-pw-4", database: "notes")
-        let url = server.url(user: "alice", password: "live-pw-4", database: "notes")
-        let (a, b) = (try SyncMachine(hub: url), try SyncMachine(hub: url))
+        let (url, a, b) = try await SyncMachine.pair(on: server, password: "live-pw-4")
         defer { a.remove(); b.remove() }
         #expect(try await a.margin("note", "before watching").status == 0)
         _ = try await a.sync()

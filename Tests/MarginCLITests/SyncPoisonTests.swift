@@ -9,9 +9,7 @@ struct SyncPoisonTests {
     func poisonRows() async throws {
         let server = try await PostgresServer.start()
         defer { server.stop() }
-        try await server.createUser("alice", password: "poison-pw-8", database: "notes")
-        let url = server.url(user: "alice", password: "poison-pw-8", database: "notes")
-        let (a, b) = (try SyncMachine(hub: url), try SyncMachine(hub: url))
+        let (url, a, b) = try await SyncMachine.pair(on: server, password: "poison-pw-8")
         defer { a.remove(); b.remove() }
         try await a.importNotes(SyncMachine.sampleNotes(3, prefix: "good"))
         #expect(try await a.sync()["pushed"] == 3)

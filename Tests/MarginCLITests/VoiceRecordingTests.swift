@@ -285,18 +285,10 @@ struct StandInVoiceTests {
     func viewGoesOnWhileTranscribing() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let env = try Self.standIns(sandbox)
         // A recognizer that answers only once the test lets it.
-        let started = sandbox.root + "/stt.started", release = sandbox.root + "/stt.release"
-        let slow = "#!/bin/sh\ntouch '\(started)'\nwhile [ ! -f '\(release)' ]; do sleep 0.1; done\necho '\(Self.words)'\n"
-        guard FileManager.default.createFile(atPath: sandbox.root + "/bin/slow-stt", contents: Data(slow.utf8), attributes: [.posixPermissions: 0o755])
-        else { throw CocoaError(.fileWriteUnknown) }
-        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/slow-stt").status == 0)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let release = sandbox.root + "/stt.release"
+        let tmux = try await transcribing(sandbox, then: "while [ ! -f '\(release)' ]; do sleep 0.1; done\necho '\(Self.words)'")
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
-        try tmux.press("v")
-        try await waitFor(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: started) }
 
         // The recognizer is busy: the view still follows Spotify, and keys still work.
         try await sandbox.emulator.setPlayback(.init(progressMs: 1_800_000, isPlaying: true))
@@ -318,17 +310,8 @@ struct StandInVoiceTests {
     func quitWhileTranscribing() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let env = try Self.standIns(sandbox)
-        let started = sandbox.root + "/stt.started"
-        let slow = "#!/bin/sh\ntouch '\(started)'\nexec sleep 60.654\n"
-        guard FileManager.default.createFile(atPath: sandbox.root + "/bin/slow-stt", contents: Data(slow.utf8), attributes: [.posixPermissions: 0o755])
-        else { throw CocoaError(.fileWriteUnknown) }
-        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/slow-stt").status == 0)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let tmux = try await transcribing(sandbox, then: "exec sleep 60.654")
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
-        try tmux.press("v")
-        try await waitFor(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: started) }
         try tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
         let note = try #require(try await sandbox.notes("list", "--tag", "voice", "--json").first)
@@ -338,6 +321,22 @@ struct StandInVoiceTests {
         #expect(told.contains("margin: voice note \(short) is saved with its recording, not yet transcribed: 'margin transcribe \(short)' finishes it"),
                 "\(told)")
         try await waitFor { (try? ProcessTable.commandLines().contains { $0.contains("sleep 60.654") }) == false }
+    }
+
+    /// `watch` on a terminal with a `v` note recorded and its recognizer at work: a
+    /// transcribe.command that says it started, then runs `script` (shell lines).
+    func transcribing(_ sandbox: Sandbox, then script: String) async throws -> TmuxSession {
+        let env = try Self.standIns(sandbox)
+        let started = sandbox.root + "/stt.started"
+        let slow = "#!/bin/sh\ntouch '\(started)'\n\(script)\n"
+        guard FileManager.default.createFile(atPath: sandbox.root + "/bin/slow-stt", contents: Data(slow.utf8), attributes: [.posixPermissions: 0o755])
+        else { throw CocoaError(.fileWriteUnknown) }
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/slow-stt").status == 0)
+        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        try tmux.press("v")
+        try await waitFor(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: started) }
+        return tmux
     }
 
     /// Waits for `condition` with a generous limit: the machine may be loaded.

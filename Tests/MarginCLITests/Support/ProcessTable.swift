@@ -23,6 +23,17 @@ enum ProcessTable {
         }
     }
 
+    /// The pid a program wrote to `file`, once it has (within 10 s); nil if it never does.
+    static func pid(in file: String) async throws -> Int32? {
+        for _ in 0..<200 {
+            if let pid = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+                return pid
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
     /// True once `pid` has ended (gone, or a zombie its parent has not reaped), within 5 s.
     static func ends(_ pid: Int32) async throws -> Bool {
         for _ in 0..<100 {

@@ -54,6 +54,13 @@ struct SyncMachine {
         return try #require(notes.first { $0["text"] as? String == text }?["id"] as? String, "no note '\(text)'")
     }
 
+    /// Alice's two machines on `server`, where she owns the database `notes`; and the hub's URL.
+    static func pair(on server: PostgresServer, password: String) async throws -> (url: String, SyncMachine, SyncMachine) {
+        try await server.createUser("alice", password: password, database: "notes")
+        let url = server.url(user: "alice", password: password, database: "notes")
+        return (url, try SyncMachine(hub: url), try SyncMachine(hub: url))
+    }
+
     func remove() {
         try? FileManager.default.removeItem(atPath: root)
     }
