@@ -55,6 +55,13 @@ public struct WatchSession {
     let events: AsyncStream<WatchEvent>
     let continuation: AsyncStream<WatchEvent>.Continuation
 
+    /// Call when notes arrived in the store from elsewhere (a background sync pulled some):
+    /// the view reloads the notes of what is playing.
+    public var notesChanged: @Sendable () -> Void {
+        let continuation = self.continuation
+        return { continuation.yield(.finished(nil, pollSoon: false)) }
+    }
+
     public init(player: any WatchPlayer, openStore: @escaping @Sendable () throws -> NoteDatabase, leadMs: Int, pauseOnNote: Bool,
          colour: Bool, schedule: PollSchedule, voice: WatchVoice = WatchVoice(storePath: "")) {
         self.voice = voice

@@ -21,6 +21,8 @@ struct InteractiveWatch {
     let store: StoreOptions
     let interval: Double
     let pauseOnNote: Bool
+    /// Where a background sync says it brought notes.
+    var pulled = PulledNotes()
 
     func run() async throws {
         let settings = self.settings, store = self.store
@@ -29,6 +31,7 @@ struct InteractiveWatch {
             player: api, openStore: { try store.open(settings) }, leadMs: try settings.noteLeadMs(),
             pauseOnNote: try pauseOnNote || settings.pauseOnNote(),
             colour: (settings.environment["NO_COLOR"] ?? "").isEmpty, schedule: schedule, voice: Self.voice(settings, store: store))
+        pulled.listen(session.notesChanged)
         let (ending, unsaved) = try await session.run()
         if let unsaved {
             Console.err("margin: the note being written was not saved; its text:\n\(Terminal.sanitize(unsaved))")

@@ -4,6 +4,7 @@ import SpotifyClient
 import MarginConfig
 import MarginViews
 import NoteSync
+import Synchronization
 
 extension MarginCommand {
     /// `margin watch`: a live view of what is playing.
@@ -33,11 +34,12 @@ extension MarginCommand {
         func run() async throws {
             let settings = try Settings()
             let api = try settings.connection(verbose: global.verbose).api
-            let syncing = try backgroundSync(settings)
+            let pulled = PulledNotes()
+            let syncing = try backgroundSync(settings, pulled: pulled)
             defer { syncing?.cancel() }
             if Console.stdoutIsTerminal, Console.stdinIsTerminal {
                 try await InteractiveWatch(settings: settings, api: api, store: store, interval: interval,
-                                           pauseOnNote: pauseOnNote).run()
+                                           pauseOnNote: pauseOnNote, pulled: pulled).run()
                 return
             }
             let poller = PlaybackPoller(playingInterval: .milliseconds(Int(interval * 1000)),
@@ -52,7 +54,7 @@ extension MarginCommand {
         /// With `sync.auto = true`, a sync with the hub now and every minute while the view runs,
         /// on a connection of its own; quiet (the view owns the terminal), and an unreachable hub
         /// is simply tried again next time.
-        private func backgroundSync(_ settings: Settings) throws -> Task<Void, Never>? {
+        private func backgroundSync(_ settings: Settings, pulled: PulledNotes) throws -> Task<Void, Never>? {
             guard try settings.syncAuto() else { return nil }
             let (address, trust, database) = (try settings.syncHub(), settings.hubTrust, try store.open(settings))
             let (timeout, drift) = (try settings.syncTimeout(), try settings.syncMaxDrift())
@@ -61,7 +63,8 @@ extension MarginCommand {
                 let listener = HubListener(address, tls: trust.clientConfiguration, timeout: timeout, retry: .seconds(60))
                 while !Task.isCancelled {
                     let seen = listener.heard
-                    _ = try? await MarginCommand.Sync.once(database, address, trust: trust, timeout: timeout, maxDrift: drift)
+                    let report = try? await MarginCommand.Sync.once(database, address, trust: trust, timeout: timeout, maxDrift: drift)
+                    if (report?.pulled ?? 0) > 0 { pulled.arrived() }
                     await listener.wait(after: seen, within: .seconds(60))
                 }
             }
@@ -104,4 +107,13 @@ struct ChangeLog {
         guard let expected = old.position(at: new.receivedAt), let actual = new.progressMs else { return false }
         return abs(actual - expected) > seekTolerance
     }
+}
+
+/// Tells the interactive view that a background sync brought notes, once the view is up.
+final class PulledNotes: Sendable {
+    private let listener = Mutex<(@Sendable () -> Void)?>(nil)
+
+    func listen(_ heard: @escaping @Sendable () -> Void) { listener.withLock { $0 = heard } }
+
+    func arrived() { listener.withLock { $0 }?() }
 }
