@@ -64,7 +64,7 @@ extension Hub {
                     cursor.noteSeq = seq
                     let record = NoteDatabase.HubRecord(id: id ?? "", hlc: hlc ?? "", parts: [text ?? "", tags ?? "", pin ?? ""], body: body)
                     if let problem = check.problem(record) {
-                        pulled.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? "") + " (row \(seq))", reason: problem))
+                        pulled.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? ""), reason: "row \(seq): " + problem))
                     } else {
                         records.append(record)
                     }
@@ -87,7 +87,7 @@ extension Hub {
                     cursor.versionSeq = seq
                     let version = NoteDatabase.HubVersion(id: id ?? "", hlc: hlc ?? "", kind: kind ?? "", body: body ?? "")
                     if let problem = check.problem(version) {
-                        pulled.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? "") + " (earlier text, row \(seq))", reason: problem))
+                        pulled.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? ""), reason: "earlier text, row \(seq): " + problem))
                     } else {
                         versions.append(version)
                     }

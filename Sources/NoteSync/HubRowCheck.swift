@@ -3,8 +3,9 @@ import NoteStore
 
 /// A hub row that a pull did not apply, and why: the contract's `{"hub_id": …, "reason": …}`.
 public struct SkippedRow: Sendable, Equatable, Codable {
-    /// The row's note id as the hub has it (and its counter, to find it there).
+    /// The row's note id as the hub has it.
     public var hubID: String
+    /// Why it was skipped, after its counter on the hub (`row 12: …`), to find it there.
     public var reason: String
 
     enum CodingKeys: String, CodingKey {
