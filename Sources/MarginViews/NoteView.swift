@@ -54,7 +54,7 @@ public enum NoteView {
     public static func row(_ note: Note, width: Int?) -> String {
         let position = (note.position ?? "--").leftPadded(to: 8)
         let short = String(note.id.prefix(8))
-        let text = note.text.isEmpty ? voicePlaceholder(note) ?? "" : firstLine(note.text)
+        let text = note.text.isEmpty ? placeholder(note) : firstLine(note.text)
         var tags = note.tags.isEmpty ? "" : "  " + note.tags.map { "#" + Terminal.sanitize($0) }.joined(separator: " ")
         var body = text + tags
         if let width {
@@ -82,6 +82,13 @@ public enum NoteView {
 
     /// The local time zone, read once.
     public static let localZone = TimeZone.current
+
+    /// What a note without text shows in its text's place: its recording's state, or, for a
+    /// note stored when its editor opened whose text never came (margin was killed meanwhile),
+    /// how to finish it.
+    public static func placeholder(_ note: Note) -> String {
+        voicePlaceholder(note) ?? "[no text yet: 'margin edit \(note.id.prefix(8))' opens its draft]"
+    }
 
     /// What a voice note without text shows in its text's place: `[voice 0:07, not
     /// transcribed yet]`, or `[voice 0:07, transcription failed: REASON]`; nil for a note with
@@ -129,7 +136,7 @@ public enum NoteView {
         lines.append("created  \(Timestamp.string(note.createdAt))")
         if note.updatedAt != note.createdAt { lines.append("updated  \(Timestamp.string(note.updatedAt))") }
         lines.append("")
-        let text = note.text.isEmpty ? voicePlaceholder(note) ?? "" : note.text
+        let text = note.text.isEmpty ? placeholder(note) : note.text
         lines.append(text.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.sanitize(String($0)) }.joined(separator: "\n"))
         return lines.joined(separator: "\n")
     }

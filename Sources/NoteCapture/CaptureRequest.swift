@@ -31,6 +31,12 @@ public struct CaptureRequest: Sendable {
         /// with playback paused meanwhile when ``pauseWhileWriting`` says so. An empty text
         /// stores nothing (``CaptureFailure/empty``).
         case compose(@Sendable () async throws -> Written)
+        /// Text written in an editor, which may outlive margin: like ``compose(_:)``, except
+        /// that the note is stored first, pinned and empty, before the editor opens. Whatever
+        /// ends margin meanwhile, the moment is kept, and what the editor saved is in its draft
+        /// file for `margin edit`. The body's text completes the note; an empty text (or a
+        /// body that throws) removes it again.
+        case draft(@Sendable () async throws -> Written)
         /// A note spoken after the moment is pinned, playback paused as for ``compose(_:)``. Its
         /// text may be empty (a recording that could not be transcribed is still a note). When
         /// it throws, nothing is stored and ``CaptureFailure/abandoned(moment:reason:)`` carries
@@ -50,6 +56,15 @@ public struct CaptureRequest: Sendable {
         var given: String? {
             if case .text(let text) = self { return text }
             return nil
+        }
+
+        /// Text the user writes after the moment is pinned (``compose(_:)``, ``draft(_:)``):
+        /// an empty one stores nothing.
+        var isWritten: Bool {
+            switch self {
+            case .compose, .draft: true
+            case .text, .dictate: false
+            }
         }
 
         /// A body that takes the user's time, during which playback may be paused.

@@ -17,6 +17,8 @@ public enum Editor {
     /// Why the editor gave no text.
     public enum Failure: LocalizedError, Equatable {
         case cannotStart(String)
+        /// The draft file could not be written (a full disk, a read-only folder).
+        case cannotWriteDraft(String)
         /// The editor failed; what it had saved, if anything, is kept at `kept`.
         case failed(editor: String, status: Int32, kept: String?)
         /// The editor was killed by `signal` (not one margin handed on).
@@ -25,6 +27,7 @@ public enum Editor {
         public var errorDescription: String? {
             switch self {
             case .cannotStart(let editor): "could not start the editor '\(editor)'; set EDITOR to one that works"
+            case .cannotWriteDraft(let path): "could not write the draft \(path); make room there, or give the note as text"
             case .failed(let editor, let status, let kept):
                 "the editor '\(editor)' exited with status \(status); nothing was saved\(Self.keptClause(kept))"
             case .killed(let editor, let signal, let kept):
@@ -46,31 +49,66 @@ public enum Editor {
         public var signal: Int32?
     }
 
-    /// A capture body that opens the editor on an empty note once the moment is pinned; the
-    /// text is what was saved, without its final line breaks.
-    public static func body(environment: [String: String]) -> CaptureRequest.What {
-        .compose {
-            let edited = try session("", environment: environment)
+    /// A capture body that opens the editor on an empty note once the moment is pinned (the
+    /// note is stored first, see ``CaptureRequest/What/draft(_:)``); the text is what was
+    /// saved, without its final line breaks. The editor writes to `draft`, which outlives
+    /// margin: its owner removes it once the text is stored.
+    public static func body(environment: [String: String], draft: String) -> CaptureRequest.What {
+        .draft {
+            let edited = try session("", environment: environment, draft: draft)
             return CaptureRequest.Written(text: edited.text.trimmingCharacters(in: .newlines), signal: edited.signal)
         }
     }
 
-    /// Opens the editor on `initial` and returns the file as it was saved.
-    public static func edit(_ initial: String, environment: [String: String]) throws -> String {
-        try session(initial, environment: environment).text
+    /// Where the editor keeps note `id`'s draft, beside the store (`drafts/ID.md`): a draft
+    /// outlives a margin that is killed while the editor is open, and `margin edit` reopens it.
+    public static func draftPath(noteID id: String, store storePath: String) -> String {
+        let directory = (storePath as NSString).deletingLastPathComponent
+        return (directory.isEmpty ? "" : directory + "/") + "drafts/\(id).md"
+    }
+
+    /// The draft `margin note` or `margin edit` left for note `id`, when one is there.
+    public static func leftDraft(noteID id: String, store storePath: String) -> String? {
+        let path = draftPath(noteID: id, store: storePath)
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Removes a draft whose text is stored (the drafts folder stays: another margin may be
+    /// writing a draft in it).
+    public static func removeDraft(_ path: String) {
+        unlink(path)
     }
 
     /// Opens the editor on `initial`; returns what it saved and the signal that ended the
-    /// session, if one did. When the editor fails, a draft that differs from `initial` is kept
-    /// on disk and the failure names it.
-    public static func session(_ initial: String, environment: [String: String]) throws -> Edited {
+    /// session, if one did. The editor writes to `draft` (made 0600 in a 0700 folder), which
+    /// stays for its owner to remove once the text is stored; with no `draft`, to a private
+    /// temporary file removed after. When the editor fails, a draft that differs from
+    /// `initial` is kept on disk and the failure names it.
+    public static func session(_ initial: String, environment: [String: String], draft: String? = nil) throws -> Edited {
         let editor = [environment["EDITOR"], environment["VISUAL"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("margin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let file = directory.appendingPathComponent("note.md")
-        var keep = false
-        defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
-        try Data(initial.utf8).write(to: file)
+        let file: URL
+        var keep = draft != nil
+        if let draft {
+            file = URL(fileURLWithPath: draft)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } else {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("margin-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            file = directory.appendingPathComponent("note.md")
+        }
+        defer {
+            // A draft is its owner's to remove; a failed session's unchanged file goes now.
+            if keep {
+            } else if let draft {
+                removeDraft(draft)
+            } else {
+                try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
+            }
+        }
+        guard FileManager.default.createFile(atPath: file.path, contents: Data(initial.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw Failure.cannotWriteDraft(file.path)
+        }
 
         // Through the shell so EDITOR may carry arguments ("code --wait"); `exec`, so that the
         // editor itself is margin's child and gets the signals margin hands on.

@@ -58,13 +58,19 @@ public struct NoteCapture: Sendable {
         let activity = if case .dictate = request.what { "spoke" } else { "wrote" }
         let paused = slow && moment.playing ? await pause(while: activity, warnings: &warnings) : false
 
-        // A dictation's note is stored now, before anything is recorded: pending, empty.
+        // A dictation's note is stored now, before anything is recorded (pending, empty), and
+        // an editor's before the editor opens.
         let noteID = request.noteID ?? UUID().uuidString.lowercased()
         let tags = request.tags
         var pending: Note?
-        if case .dictate(let audio, _) = request.what {
-            let note = Note(id: noteID, text: "", tags: tags + [VoiceNote.tag].filter { !tags.contains($0) }, createdAt: takenAt,
-                            pin: moment.pin, voice: NoteVoice(audio: audio, state: .pending))
+        let first: Note? = switch request.what {
+        case .dictate(let audio, _):
+            Note(id: noteID, text: "", tags: tags + [VoiceNote.tag].filter { !tags.contains($0) }, createdAt: takenAt,
+                 pin: moment.pin, voice: NoteVoice(audio: audio, state: .pending))
+        case .draft: Note(id: noteID, text: "", tags: tags, createdAt: takenAt, pin: moment.pin)
+        case .text, .compose: nil
+        }
+        if let note = first {
             do { try store.insert(note) } catch {
                 if paused { try? await player?.resume() }
                 throw CaptureFailure.unsaved(text: "", reason: PinRules.describe(error))
@@ -85,31 +91,20 @@ public struct NoteCapture: Sendable {
                 await early.resume()
             })
         } catch {
-            // Nothing was recorded (cancelled, nothing heard, no recorder): no note either.
-            var failure = error
-            if let pending {
-                do { try store.delete(id: pending.id) } catch let left {
-                    // A full disk refuses even the delete: the empty note stays, and is named.
-                    let short = pending.id.prefix(8)
-                    let reason = (error as? CaptureFailure).flatMap { if case .abandoned(_, let reason) = $0 { reason } else { nil } }
-                        ?? PinRules.describe(error)
-                    failure = CaptureFailure.abandoned(moment: nil, reason: """
-                        \(reason); nothing of it was kept, but its empty note \(short) could not be removed \
-                        (\(PinRules.describe(left))): 'margin delete \(short)' once there is room
-                        """)
-                }
-            }
+            // Nothing was recorded or written (cancelled, nothing heard, the editor failed): no note either.
+            let failure = Self.discard(pending, from: store, because: error)
             if paused, !early.done { try? await player?.resume() }
             throw failure
         }
         warnings += early.warnings + written.warnings
         // Playback margin paused and has not resumed yet.
         let stillPaused = paused && !early.done
-        if case .compose = request.what, !Self.hasText(written.text) {
+        if request.what.isWritten, !Self.hasText(written.text) {
             // Nothing is saved, so nothing keeps playback paused (not even --pause).
+            let failure = Self.discard(pending, from: store,
+                                       because: written.signal.map { CaptureFailure.stopped(signal: $0) } ?? CaptureFailure.empty)
             if stillPaused { await resume(warnings: &warnings) }
-            if let signal = written.signal { throw CaptureFailure.stopped(signal: signal) }
-            throw CaptureFailure.empty
+            throw failure
         }
 
         // 4. The note is stored (a dictation's completed), then playback goes back to how
@@ -121,7 +116,12 @@ public struct NoteCapture: Sendable {
         } catch {
             if stillPaused { try? await player?.resume() }
             var reason = PinRules.describe(error)
-            if let audio = pending?.voice?.audio, !written.text.isEmpty {
+            if pending != nil, pending?.voice == nil {
+                // The editor's note was stored before the editor opened: it stays, empty, and
+                // its draft file has this text.
+                let short = noteID.prefix(8)
+                reason += "; note \(short) is stored empty: 'margin edit \(short)' reopens this text"
+            } else if let audio = pending?.voice?.audio, !written.text.isEmpty {
                 // The dictation's note was stored before the recording: it stays, pending.
                 let short = noteID.prefix(8)
                 reason += FileManager.default.fileExists(atPath: audio)
@@ -141,6 +141,23 @@ public struct NoteCapture: Sendable {
                               signal: written.signal)
     }
 
+    /// Removes the note stored before a body that gave nothing, and returns the failure to
+    /// throw: `error`, or, when even the delete is refused (a full disk), one that names the
+    /// empty note left behind.
+    private static func discard(_ pending: Note?, from store: NoteDatabase, because error: any Error) -> any Error {
+        guard let pending else { return error }
+        do { try store.delete(id: pending.id) } catch let left {
+            let short = pending.id.prefix(8)
+            let reason = (error as? CaptureFailure).flatMap { if case .abandoned(_, let reason) = $0 { reason } else { nil } }
+                ?? PinRules.describe(error)
+            return CaptureFailure.abandoned(moment: nil, reason: """
+                \(reason); nothing of it was kept, but its empty note \(short) could not be removed \
+                (\(PinRules.describe(left))): 'margin delete \(short)' once there is room
+                """)
+        }
+        return error
+    }
+
     /// `voice` with the length of its recording, read from the WAV's size (16 kHz mono, 16 bits).
     private static func recorded(_ voice: NoteVoice) -> NoteVoice {
         var voice = voice
@@ -155,7 +172,7 @@ public struct NoteCapture: Sendable {
         switch what {
         case .text(let text):
             return CaptureRequest.Written(text: text)
-        case .compose(let write):
+        case .compose(let write), .draft(let write):
             return try await write()
         case .dictate(_, let speak):
             do { return try await speak(spoken) } catch let failure as CaptureFailure { throw failure } catch {

@@ -92,6 +92,37 @@ struct EditorTerminalTests {
         #expect(try !ProcessTable.commandLines().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
     }
 
+    @Test("margin killed outright while the editor is open: the note is already stored at its moment, and margin edit reopens what the editor saved")
+    func killedMidEdit() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let editor = try editor(sandbox, """
+            printf 'saved before margin died\\n' > "$1"
+            echo editor-open
+            exec sleep 60.123
+            """)
+        let tmux = try start(sandbox, ["note"], editor: editor)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains("editor-open") }
+        try tmux.signalMargin(SIGKILL)
+        let notes = try await sandbox.notes("list", "--json")
+        #expect(notes.count == 1, "the note was stored before the editor opened")
+        let note = try #require(notes.first)
+        #expect(note["text"] as? String == "")
+        #expect(note["progress_ms"] as? Int != nil, "pinned at the moment the editor opened")
+        let id = try #require(note["id"] as? String)
+        #expect(try await sandbox.margin("list").stdout.contains("margin edit"), "the empty note says how to finish it")
+
+        // The draft outlived margin: editing the note with an editor that changes nothing stores it.
+        let result = try await MarginProcess.run(
+            ["-qefc", "'\(MarginProcess.marginPath)' edit \(id.prefix(8))", "/dev/null"],
+            environment: sandbox.environment(["EDITOR": "/bin/true"]), executable: "/usr/bin/script")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before margin died")
+        let drafts = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/drafts")) ?? []
+        #expect(drafts.isEmpty, "the draft is gone once its text is stored: \(drafts)")
+    }
+
     @Test("an editor that fails keeps its draft on disk and names it; nothing stored, playback resumed")
     func failedEditorKeepsDraft() async throws {
         let sandbox = try await Sandbox.loggedIn()
@@ -101,9 +132,8 @@ struct EditorTerminalTests {
         defer { tmux.stop() }
         #expect(try await tmux.exitStatus() == 1)
         let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
-        let path = try #require(screen.range(of: #"/\S*margin-[0-9A-F-]+/note\.md"#, options: .regularExpression).map { String(screen[$0]) },
+        let path = try #require(screen.range(of: #"/\S*drafts/[0-9a-f-]+\.md"#, options: .regularExpression).map { String(screen[$0]) },
                                 "the kept draft is named: \(screen)")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "half a thought\n")
         #expect(try await sandbox.notes("list", "--json").isEmpty)
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)

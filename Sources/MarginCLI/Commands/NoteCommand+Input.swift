@@ -7,11 +7,12 @@ import FileSafety
 /// Where `margin note` gets its text: the arguments, stdin when it is not a terminal, else
 /// the editor (which capture opens after pinning the moment).
 enum NoteDraft {
-    /// The capture body for `words`, reading stdin now when that is where the text is.
-    static func body(words: [String], environment: [String: String]) -> CaptureRequest.What {
+    /// The capture body for `words`, reading stdin now when that is where the text is; the
+    /// editor writes to `draft`.
+    static func body(words: [String], environment: [String: String], draft: String) -> CaptureRequest.What {
         if !words.isEmpty { return .text(words.joined(separator: " ")) }
         guard Console.stdinIsTerminal else { return .text(standardInput()) }
-        return Editor.body(environment: environment)
+        return Editor.body(environment: environment, draft: draft)
     }
 
     /// All of stdin without its final newline. Bytes that are not UTF-8 are kept as U+FFFD, as

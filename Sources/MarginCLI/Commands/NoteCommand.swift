@@ -69,23 +69,29 @@ extension MarginCommand {
             case (nil, let position?): .at(positionMs: position)
             default: .now
             }
+            let draft = Editor.draftPath(noteID: noteID, store: store.path(settings))
             // A file that cannot be a recording is refused before anything is paused.
             if voice, let audio { try WAVFile.check(path: audio) }
             let what = voice
                 ? VoiceCapture(settings: settings, storePath: store.path(settings), audioFile: audio, maxSeconds: maxSeconds,
                                noteID: noteID).body
-                : NoteDraft.body(words: text, environment: settings.environment)
+                : NoteDraft.body(words: text, environment: settings.environment, draft: draft)
             let request = CaptureRequest(when: when, what: what, tags: try Tags.normalize(tags), leadMs: lead(settings),
                                          pauseAfter: pause, noteID: noteID)
             let outcome: CaptureOutcome
             do {
                 outcome = try await capture(settings, configProblem: configProblem).capture(request)
             } catch CaptureFailure.stopped(let signal) {
+                Editor.removeDraft(draft)
                 Console.err("margin: \(NoteFailure(.stopped(signal: signal)).errorDescription ?? "")")
                 throw ExitCode(128 + signal)
             } catch let failure as CaptureFailure {
+                // An empty editor leaves nothing to keep; a note that could not be completed
+                // keeps its draft for `margin edit`.
+                if case .empty = failure { Editor.removeDraft(draft) }
                 throw NoteFailure(failure)
             }
+            Editor.removeDraft(draft)
             for warning in outcome.warnings { Console.err("margin: \(warning)") }
             // The note is stored, so printing it cannot fail the command: a failure would make a
             // script take the note again and store it twice. A closed pipe passes quietly (as it
