@@ -17,6 +17,7 @@ extension NoteDatabase {
         migrator.registerMigration("v7", migrate: migrateV7)
         migrator.registerMigration("v8", migrate: migrateV8)
         migrator.registerMigration("v9", migrate: migrateV9)
+        migrator.registerMigration("v10", migrate: migrateV10)
         // Future migrations go here, each under a new name.
         return migrator
     }

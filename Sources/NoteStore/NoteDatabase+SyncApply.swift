@@ -10,10 +10,13 @@ extension NoteDatabase {
         var deleted: Bool
         var base: String?
         var parts: [String]
+        /// The tags of the ``base`` version, when they changed here since (else nil).
+        var baseTags: [String]?
 
         init(_ row: Row) {
             (hlc, pending, deleted, base) = (row[0], row[1], row[2], row[3])
             parts = [row[4], row[5], row[6]]
+            baseTags = (row[7] as String?).flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
         }
 
         /// Whether part `index` changed here since the hub's version this one is based on.
@@ -42,9 +45,11 @@ extension NoteDatabase {
             if let newest { try Self.receive(wallMs: newest.wallMs, counter: newest.counter, in: db) }
             var applied = Applied()
             let local = try db.cachedStatement(sql: """
-                SELECT hlc, pending, deleted, base_hlc, coalesce(text_hlc, hlc), coalesce(tags_hlc, hlc), coalesce(pin_hlc, hlc)
+                SELECT hlc, pending, deleted, base_hlc, coalesce(text_hlc, hlc), coalesce(tags_hlc, hlc), coalesce(pin_hlc, hlc),
+                       base_tags
                 FROM sync_state WHERE note_id = ?
                 """)
+            let node = try String.fetchOne(db, sql: "SELECT node FROM sync_clock") ?? ""
             var fresh: [HubRecord] = []
             for record in records {
                 guard let mine = try Row.fetchOne(local, arguments: [record.id]).map(LocalState.init) else {
@@ -53,7 +58,12 @@ extension NoteDatabase {
                     continue
                 }
                 if mine.hlc == record.hlc {
-                    try db.execute(sql: "UPDATE sync_state SET pending = 0, base_hlc = hlc WHERE note_id = ?", arguments: [record.id])
+                    try db.execute(sql: "UPDATE sync_state SET pending = 0, base_hlc = hlc, base_tags = NULL WHERE note_id = ?",
+                                   arguments: [record.id])
+                } else if mine.pending, record.hlc < mine.hlc, Self.node(of: record.hlc) == node, mine.base.map({ $0 < record.hlc }) ?? true {
+                    // This store's own earlier version, pushed while the note changed again
+                    // here: no conflict, the newer change is now made on top of it.
+                    try rebase(record, onto: mine, reader, in: db)
                 } else if !mine.pending {
                     guard mine.hlc < record.hlc else { continue }
                     try write(record, reader, in: db)
@@ -118,8 +128,34 @@ extension NoteDatabase {
             INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, base_hlc, deleted, pending)
             VALUES (?1, ?2, ?3, ?4, ?5, ?2, ?6, 0)
             ON CONFLICT (note_id) DO UPDATE SET hlc = ?2, text_hlc = ?3, tags_hlc = ?4, pin_hlc = ?5, base_hlc = ?2,
-                                                deleted = ?6, pending = 0
+                                                base_tags = NULL, deleted = ?6, pending = 0
             """).execute(arguments: [record.id, record.hlc, part(0), part(1), part(2), record.body == nil])
+    }
+
+    /// Makes the hub's `record`, an earlier version of this store's own, the base of the local
+    /// change that followed it; the tags it had are kept as the base's when they differ.
+    private func rebase(_ record: HubRecord, onto mine: LocalState, _ reader: some HubBodyReader, in db: Database) throws {
+        let pushed = try record.body.map { try decode($0, id: record.id, reader) }
+        let tags = try Row.fetchOne(db, sql: "SELECT \(Note.selection) FROM note WHERE id = ?", arguments: [record.id])
+            .map { try Note(row: $0).tags }
+        let baseTags = pushed.flatMap { $0.tags == tags ? nil : Self.json($0.tags) }
+        try db.execute(sql: "UPDATE sync_state SET base_hlc = ?, base_tags = ? WHERE note_id = ?",
+                       arguments: [record.hlc, baseTags, record.id])
+    }
+
+    /// Tags as the JSON array `base_tags` holds.
+    static func json(_ tags: [String]) -> String {
+        (try? JSONEncoder().encode(tags)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    /// The tags both sides changed, merged per tag against `base` (the tags of the version
+    /// both started from): a tag stays when neither side removed it, and every tag either side
+    /// added is there. Without a known base, the union: nothing added is lost.
+    static func mergeTags(local: [String], remote: [String], base: [String]?) -> [String] {
+        guard let base else { return local + remote.filter { !local.contains($0) } }
+        let kept = base.filter { local.contains($0) && remote.contains($0) }
+        let added = local.filter { !base.contains($0) } + remote.filter { !base.contains($0) && !local.contains($0) }
+        return kept + added
     }
 
     /// Merges the hub's version into a local one that changed too; true when a part both
@@ -138,11 +174,11 @@ extension NoteDatabase {
                 try write(record, reader, in: db)
             case (nil, let remote?) where mine.hlc > record.hlc:
                 try keep(remote.text, stamp: record.parts[0], of: remote, in: db)
-                try db.execute(sql: "UPDATE sync_state SET base_hlc = ? WHERE note_id = ?", arguments: [record.hlc, record.id])
+                try db.execute(sql: "UPDATE sync_state SET base_hlc = ?, base_tags = NULL WHERE note_id = ?", arguments: [record.hlc, record.id])
             case (nil, _?):
                 try write(record, reader, in: db)
             default:
-                try db.execute(sql: "UPDATE sync_state SET base_hlc = ? WHERE note_id = ?", arguments: [record.hlc, record.id])
+                try db.execute(sql: "UPDATE sync_state SET base_hlc = ?, base_tags = NULL WHERE note_id = ?", arguments: [record.hlc, record.id])
             }
             return true
         }
@@ -155,7 +191,11 @@ extension NoteDatabase {
         // A part clashes when it differs and both sides changed it since the common base.
         let differs = [local.text != remote.text, local.tags != remote.tags, local.pin != remote.pin]
         let clashes = (0..<3).map { differs[$0] && mine.changed($0) && LocalState.isAfter(record.parts[$0], mine.base) }
-        let clash = clashes.contains(true)
+        // Tags both changed merge per tag, which is no conflict.
+        if clashes[1] {
+            merged.tags = Self.mergeTags(local: local.tags, remote: remote.tags, base: mine.baseTags)
+        }
+        let clash = clashes[0] || clashes[2]
         if clashes[0] {
             let (loser, stamp) = wins[0] ? (remote, record.parts[0]) : (local, mine.parts[0])
             try keep(loser.text, stamp: stamp, of: loser, in: db)
@@ -166,12 +206,20 @@ extension NoteDatabase {
         }
         _ = try Self.save(merged, in: db)
         let stamp = try NoteDatabase.stampMerge(db)
-        let parts = (0..<3).map { wins[$0] ? mine.parts[$0] : record.parts[$0] }
+        var parts = (0..<3).map { wins[$0] ? mine.parts[$0] : record.parts[$0] }
+        // Tags merged from both sides are a new change of their own.
+        if merged.tags != local.tags && merged.tags != remote.tags { parts[1] = stamp }
         try db.execute(sql: """
-            UPDATE sync_state SET hlc = ?, text_hlc = ?, tags_hlc = ?, pin_hlc = ?, base_hlc = ?, deleted = 0, pending = 1
+            UPDATE sync_state SET hlc = ?, text_hlc = ?, tags_hlc = ?, pin_hlc = ?, base_hlc = ?, base_tags = ?, deleted = 0, pending = 1
             WHERE note_id = ?
-            """, arguments: [stamp, parts[0], parts[1], parts[2], record.hlc, record.id])
+            """, arguments: [stamp, parts[0], parts[1], parts[2], record.hlc,
+                             merged.tags == remote.tags ? nil : Self.json(remote.tags), record.id])
         return clash
+    }
+
+    /// The store that made a change: the last part of its stamp (`WALL-COUNTER-NODE`).
+    static func node(of stamp: String) -> Substring {
+        stamp.split(separator: "-", omittingEmptySubsequences: false).last ?? ""
     }
 
     /// Keeps a text that lost, as a `conflict` version to be pushed.

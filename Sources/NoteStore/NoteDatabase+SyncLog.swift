@@ -68,7 +68,7 @@ extension NoteDatabase {
         try writing { db in
             try Self.setHubValues(hubValues, in: db)
             let change = try db.cachedStatement(sql: """
-                UPDATE sync_state SET pending = 0, base_hlc = hlc WHERE note_id = ? AND hlc = ?
+                UPDATE sync_state SET pending = 0, base_hlc = hlc, base_tags = NULL WHERE note_id = ? AND hlc = ?
                 """)
             for (id, hlc) in changes { try change.execute(arguments: [id, hlc]) }
             let version = try db.cachedStatement(sql: "UPDATE note_version SET pushed = 1 WHERE note_id = ? AND hlc = ?")
@@ -115,7 +115,7 @@ extension NoteDatabase {
         try writing { db in
             try db.execute(sql: """
                 DELETE FROM sync_hub;
-                UPDATE sync_state SET pending = 1, base_hlc = NULL;
+                UPDATE sync_state SET pending = 1, base_hlc = NULL, base_tags = NULL;
                 UPDATE note_version SET pushed = 0;
                 """)
             try Self.setHubValues(["hub": hub], in: db)

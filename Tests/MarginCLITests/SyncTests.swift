@@ -117,6 +117,28 @@ struct SyncTests {
         #expect(try await a.export() == b.export())
     }
 
+    @Test("tags added and removed on two machines at the same time merge per tag: every add and every remove survives, no conflict")
+    func tagsMergePerTag() async throws {
+        let (server, machines) = try await Self.hub(machines: 2)
+        defer { Self.finish(server, machines) }
+        let (a, b) = (machines[0], machines[1])
+        #expect(try await a.margin("note", "tagged on two machines", "--tag", "kept", "--tag", "dropped-on-a", "--tag", "dropped-on-b").status == 0)
+        _ = try await a.sync()
+        _ = try await b.sync()
+        let id = try await a.id(of: "tagged on two machines")
+        #expect(try await a.margin("tag", id, "+added-on-a", "-dropped-on-a").status == 0)
+        #expect(try await b.margin("tag", id, "+added-on-b", "-dropped-on-b").status == 0)
+        #expect(try await a.sync()["conflicts"] == 0)
+        #expect(try await b.sync()["conflicts"] == 0)
+        _ = try await a.sync()
+        for machine in machines {
+            let note = try await machine.margin("show", id, "--json")
+            let object = try JSONSerialization.jsonObject(with: Data(note.stdout.utf8)) as? [String: Any]
+            #expect(Set(object?["tags"] as? [String] ?? []) == ["kept", "added-on-a", "added-on-b"], "\(note.stdout)")
+        }
+        #expect(try await a.export() == b.export())
+    }
+
     @Test("a sync killed at 20 random moments, then run again, converges with no duplicates")
     func killedSyncsConverge() async throws {
         let (server, machines) = try await Self.hub(machines: 2)

@@ -74,6 +74,48 @@ struct SyncApplyTests {
         #expect(try store.pendingChanges(after: "", limit: 10).isEmpty)
     }
 
+    @Test("a note edited while its own push was in flight: the pushed version comes back as its base, no conflict, the edit still pending")
+    func ownEditInFlight() throws {
+        let store = try NoteDatabase.inMemory()
+        var note = Note(text: "first words", tags: ["a"])
+        try store.insert(note)
+        // The push reads the change; before it is marked pushed, the note is edited again.
+        let pushed = try #require(try store.pendingChanges(after: "", limit: 10).first)
+        note.text = "second words"
+        note.tags = ["a", "b"]
+        try store.update(note)
+        try store.markPushed([(pushed.id, pushed.hlc)], versions: [], hubValues: [:])
+        let pushedNote = try #require(pushed.note)
+        let applied = try store.apply([.init(id: note.id, hlc: pushed.hlc, parts: pushed.parts, body: NoteEncoding.object(pushedNote))],
+                                      versions: [], cursor: [:])
+        #expect(applied.conflicts == 0)
+        #expect(try store.note(id: note.id).text == "second words")
+        #expect(try store.versions(of: note.id).allSatisfy { $0.kind != .conflict }, "no text kept as a conflict")
+        let pending = try #require(try store.pendingChanges(after: "", limit: 10).first)
+        #expect(pending.base == pushed.hlc, "the edit is now made on top of what the hub has")
+        #expect(pending.note?.tags == ["a", "b"])
+    }
+
+    @Test("tags changed on both sides merge per tag against the version both started from")
+    func tagsMergePerTag() throws {
+        let store = try NoteDatabase.inMemory()
+        let base = Note(text: "shared", tags: ["kept", "mine-drops", "theirs-drops"])
+        _ = try store.apply([record(base, hlc: stamp(10))], versions: [], cursor: [:])
+        var mine = base
+        mine.tags = ["kept", "theirs-drops", "mine-adds"]
+        try store.update(mine)
+        var theirs = base
+        theirs.tags = ["kept", "mine-drops", "theirs-adds"]
+        // Their change is newer than anything here, in every part.
+        let later = HybridTimestamp(wallMs: Int64(Date().timeIntervalSince1970 * 1000) + 60_000, counter: 0, node: "ffff").description
+        let applied = try store.apply([.init(id: base.id, hlc: later, parts: [stamp(10), later, stamp(10)], body: NoteEncoding.object(theirs))],
+                                      versions: [], cursor: [:])
+        #expect(applied.conflicts == 0)
+        #expect(Set(try store.note(id: base.id).tags) == ["kept", "mine-adds", "theirs-adds"])
+        let pending = try #require(try store.pendingChanges(after: "", limit: 10).first)
+        #expect(pending.base == later)
+    }
+
     @Test("earlier texts are kept as versions already on the hub; one the store cannot read is skipped")
     func versions() throws {
         let store = try NoteDatabase.inMemory()
