@@ -89,4 +89,29 @@ struct SyncPoisonTests {
         let wall = try #require(Int64(stamp.prefix(13)), "\(stamp)")
         #expect(Double(wall) / 1000 < Date().timeIntervalSince1970 + 3600, "the local clock never adopts a poisoned stamp: \(stamp)")
     }
+
+    @Test("many bad rows: stderr names the first ten and counts the rest; --json lists every one")
+    func manyBadRows() async throws {
+        let server = try await PostgresServer.start()
+        defer { server.stop() }
+        let (_, a, b) = try await SyncMachine.pair(on: server, password: "poison-pw-9")
+        defer { a.remove(); b.remove() }
+        try await a.importNotes(SyncMachine.sampleNotes(1, prefix: "good"))
+        #expect(try await a.sync()["pushed"] == 1)
+        let base = try #require(Int(try await server.psql("SELECT seq FROM margin.account WHERE owner = 'alice'", database: "notes").stdout))
+        let inserted = try await server.psql("""
+            INSERT INTO margin.note (owner, id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, seq)
+            SELECT 'alice', id, 'zzzz', 'zzzz', 'zzzz', 'zzzz', false, json_build_object('id', id, 'text', 'bad'), \(base) + n
+            FROM (SELECT n, gen_random_uuid()::text AS id FROM generate_series(1, 25) AS n) AS rows;
+            UPDATE margin.account SET seq = \(base + 25) WHERE owner = 'alice';
+            """, database: "notes")
+        try #require(inserted.status == 0, "\(inserted.stderr)")
+        let pulled = try await b.margin("sync", "--json")
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(pulled.stdout.utf8)) as? [String: Any])
+        #expect((report["skipped"] as? [Any])?.count == 25)
+        let lines = pulled.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("margin: skipped hub row ") }.count == 10, "\(pulled.stderr)")
+        #expect(lines.contains { $0.contains("15 more hub rows skipped") && $0.contains("margin sync --json") }, "\(pulled.stderr)")
+    }
 }

@@ -108,6 +108,9 @@ extension MarginCommand {
             }
         }
 
+        /// How many skipped hub rows stderr names one by one.
+        static let skippedShown = 10
+
         static func human(_ report: SyncReport) -> String {
             let line = "pushed \(report.pushed), pulled \(report.pulled), conflicts \(report.conflicts)"
             return report.conflicts == 0 ? line : line + " (each losing text is kept: margin show ID --history)"
@@ -120,8 +123,12 @@ extension MarginCommand {
                 let why = report.resetReason.map { " (\($0))" } ?? ""
                 Console.err("margin: the sync hub is not where this machine left it\(why): everything this machine has was pushed again and the hub read from its start")
             }
-            for row in report.skipped {
+            // A hub with many bad rows is told in a screenful; --json lists them all.
+            for row in report.skipped.prefix(Self.skippedShown) {
                 Console.err("margin: skipped hub row \(Terminal.sanitize(row.hubID)): \(Terminal.sanitize(row.reason)); the other rows were applied")
+            }
+            if report.skipped.count > Self.skippedShown {
+                Console.err("margin: … and \(report.skipped.count - Self.skippedShown) more hub rows skipped ('margin sync --json' lists every one)")
             }
         }
 
