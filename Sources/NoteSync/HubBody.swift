@@ -52,7 +52,11 @@ enum HubBody {
     private static let decoder = JSONDecoder()
 
     /// Reads a note's JSON; nil when it is not one (a hub edited by hand).
+    ///
+    /// The import's parser reads what margin wrote; what it refuses (a note with no text yet,
+    /// keys it does not know) is read again, field by field, and judged by the row checks.
     static func decode(_ json: String) -> Note? {
+        if case .success(let note) = NoteDecoding.note(json) { return note }
         guard let fields = try? decoder.decode(Fields.self, from: Data(json.utf8)),
               let created = NoteTimestamp.date(from: fields.createdAt),
               let updated = NoteTimestamp.date(from: fields.updatedAt)
