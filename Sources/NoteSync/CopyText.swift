@@ -14,21 +14,33 @@ struct CopyText {
     mutating func row(_ values: [String?]) {
         for (index, value) in values.enumerated() {
             if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
-            guard let value else {
+            guard var text = value else {
                 buffer.writeStaticString("\\N")
                 continue
             }
-            for byte in value.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-                case UInt8(ascii: "\t"): buffer.writeStaticString("\\t")
-                case UInt8(ascii: "\n"): buffer.writeStaticString("\\n")
-                case UInt8(ascii: "\r"): buffer.writeStaticString("\\r")
-                default: buffer.writeInteger(byte)
-                }
-            }
+            text.withUTF8 { append(escaping: $0) }
         }
         buffer.writeInteger(UInt8(ascii: "\n"))
+    }
+
+    /// Appends `bytes`, escaped: the runs between bytes that need escaping go in whole (a
+    /// first push writes some hundred megabytes this way).
+    private mutating func append(escaping bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for (index, byte) in bytes.enumerated() {
+            let escaped: StaticString
+            switch byte {
+            case UInt8(ascii: "\\"): escaped = "\\\\"
+            case UInt8(ascii: "\t"): escaped = "\\t"
+            case UInt8(ascii: "\n"): escaped = "\\n"
+            case UInt8(ascii: "\r"): escaped = "\\r"
+            default: continue
+            }
+            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
+            buffer.writeStaticString(escaped)
+            start = index + 1
+        }
+        buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start...]))
     }
 
     /// Hands over the rows so far and starts an empty buffer.
