@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,8 +69,14 @@ public struct OutputFile: Sendable {
         }
     }
 
-    /// True when the descriptor is a terminal, where control characters must not pass raw.
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    /// True when the descriptor is a terminal, where control characters must not pass raw:
+    /// stdout read in a pager (``standardOutputPaged``) counts as one.
+    public var isTerminal: Bool {
+        isatty(descriptor) == 1 || (descriptor == STDOUT_FILENO && Self.standardOutputPaged.load(ordering: .relaxed))
+    }
+
+    /// Set while stdout is a pipe into a pager that shows it on the terminal.
+    public static let standardOutputPaged = Atomic<Bool>(false)
 
     /// Writes all of `text` as UTF-8.
     public func write(_ text: String) throws(Failure) {

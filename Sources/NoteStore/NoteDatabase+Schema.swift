@@ -18,6 +18,7 @@ extension NoteDatabase {
         migrator.registerMigration("v8", migrate: migrateV8)
         migrator.registerMigration("v9", migrate: migrateV9)
         migrator.registerMigration("v10", migrate: migrateV10)
+        migrator.registerMigration("v11", migrate: migrateV11)
         // Future migrations go here, each under a new name.
         return migrator
     }

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// Full-text search over note text.
+/// Full-text search over note text: English words stemmed (schema v11), case and diacritics
+/// ignored.
 extension NoteDatabase {
     /// Notes whose text matches `query`, best first (FTS5's bm25 rank), at most `limit`.
     ///
@@ -25,6 +26,26 @@ extension NoteDatabase {
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
                     throw NoteStoreError.invalidQuery(query)
                 }
+            }
+        } catch {
+            throw NoteStoreError(error, path: displayPath)
+        }
+    }
+
+    /// How many notes match `query` (as ``search(_:limit:)`` reads it), for "showing 20 of 143".
+    public func searchCount(_ query: String) throws(NoteStoreError) -> Int {
+        guard let match = SearchQuery.match(query) else { return 0 }
+        func count(_ match: String) throws -> Int {
+            try writer.read { db in
+                try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM note_ft WHERE note_ft MATCH ?"), arguments: [match]) ?? 0
+            }
+        }
+        do {
+            do {
+                return try count(match)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                guard let plain = SearchQuery.plainWords(query), plain != match else { throw NoteStoreError.invalidQuery(query) }
+                return try count(plain)
             }
         } catch {
             throw NoteStoreError(error, path: displayPath)

@@ -29,6 +29,7 @@ extension MarginCommand {
         @Option(help: "Only notes taken since: \(DateValue.examples).", transform: DateArgument.argument) var since: DateArgument?
         @Option(help: "At most this many notes.") var limit: Int?
         @Flag(help: "Print a JSON array of note objects.") var json = false
+        @OptionGroup var paging: PagerOptions
 
         func validate() throws {
             if let ref, !episode { throw ValidationError("a REF needs --episode: margin list --episode \(ref.ref?.id ?? "REF")") }
@@ -52,7 +53,10 @@ extension MarginCommand {
             if notes.isEmpty {
                 Console.err(try Self.emptyMessage(filter, total: database.count()))
             } else {
-                try Console.out(NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil))
+                let table = NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil)
+                let pager = paging.start(environment: settings.environment)
+                defer { pager?.finish() }
+                try Console.out(table)
             }
         }
 

@@ -9,17 +9,36 @@ extension MarginCommand {
         static let configuration = CommandConfiguration(commandName: "search", abstract: "Search note text, best match first.")
 
         @OptionGroup var store: StoreOptions
-        @Argument(help: "Words to find (all must match); \"a phrase\" and prefix* work.") var query: [String]
+        @Argument(parsing: .allUnrecognized, help: """
+            Words to find: all must match, in any form (caches finds cache); "a phrase", prefix*, \
+            a OR b, and -word to leave notes out.
+            """) var query: [String]
         @Option(help: "At most this many results.") var limit: Int = 20
         @Flag(help: "Print a JSON array of note objects, best match first.") var json = false
+        @OptionGroup var paging: PagerOptions
 
         func validate() throws {
             guard (1...1000).contains(limit) else { throw ValidationError("--limit must be from 1 to 1000, e.g. --limit 20") }
             guard !query.joined().trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("give words to search for, e.g. margin search cache") }
+            // Words are taken whatever their dashes (-word leaves notes out), but a --word is an
+            // option mistyped, not something to look for.
+            if let unknown = query.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+                throw ValidationError("unknown option '\(unknown)'; see margin search --help (to look for it, quote it: margin search '\"\(unknown)\"')")
+            }
+            guard !SearchQuery.onlyExcludes(query.joined(separator: " ")) else {
+                throw ValidationError("give a word to find as well as the -words to leave out, e.g. margin search cache -redis")
+            }
         }
 
         func run() async throws {
-            let hits = try store.open(try Settings()).search(query.joined(separator: " "), limit: limit)
+            let settings = try Settings()
+            let database = try store.open(settings)
+            let words = query.joined(separator: " ")
+            let hits = try database.search(words, limit: limit)
+            // A full page may not be all: say how many match (stderr, so scripts read only notes).
+            if hits.count == limit, case let total = try database.searchCount(words), total > limit {
+                Console.err("showing \(limit) of \(total) (--limit to see more)")
+            }
             if json {
                 try Console.out(NoteList.json(hits.map(\.note)))
                 return
@@ -28,6 +47,8 @@ extension MarginCommand {
                 Console.err("No notes match.")
                 return
             }
+            let pager = paging.start(environment: settings.environment)
+            defer { pager?.finish() }
             for hit in hits {
                 let where_ = hit.note.pin.map { "\(NoteView.heading($0)) @ \(hit.note.position ?? "")" } ?? "unpinned"
                 try Console.out("\(hit.note.id.prefix(8))  \(where_)\n    \(Terminal.sanitize(hit.snippet).replacingOccurrences(of: "\u{FFFD}", with: " "))")

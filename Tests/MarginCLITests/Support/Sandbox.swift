@@ -39,6 +39,8 @@ struct Sandbox {
             "HOME": root,
             "XDG_CONFIG_HOME": root + "/config",
             "XDG_DATA_HOME": root + "/data",
+            // What reaches the terminal is looked at as margin writes it; the pager has tests of its own.
+            "PAGER": "cat",
             "MARGIN_ACCOUNTS_URL": baseURL.absoluteString,
             "MARGIN_API_URL": baseURL.appendingPathComponent("v1").absoluteString,
             "MARGIN_CLIENT_ID": "0123456789abcdef0123456789abcdef",

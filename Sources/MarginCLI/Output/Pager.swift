@@ -1,0 +1,97 @@
+import ArgumentParser
+import FileSafety
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--no-pager`, taken by the commands whose output can run past a screen (`list`, `search`).
+struct PagerOptions: ParsableArguments {
+    @Flag(name: .customLong("no-pager"), help: "Print straight to the terminal, not through $PAGER.")
+    var noPager = false
+
+    /// Sends the rest of stdout through the pager when stdout is a terminal and one is wanted;
+    /// nil when the output goes straight out. ``Pager/finish()`` waits for the reader.
+    func start(environment: [String: String]) -> Pager? {
+        guard !noPager, isatty(STDOUT_FILENO) == 1 else { return nil }
+        return Pager.start(environment: environment)
+    }
+}
+
+/// The pager a long listing is read in, as git and gh run theirs: `$PAGER` (through the
+/// shell, so it may carry arguments), else `less`, with `LESS=FRX` unless `LESS` is set
+/// (quit at once when the text fits a screen, colours kept, the screen not cleared after).
+/// `PAGER=` or `PAGER=cat` turns it off.
+///
+/// margin's stdout becomes the pager's input; the pager draws on the terminal. While it runs,
+/// Ctrl-C and Ctrl-\ are the pager's (margin ignores them and waits for it to end).
+final class Pager {
+    private let pid: pid_t
+    private let terminal: Int32
+    private let previous: [(Int32, sighandler_t?)]
+
+    private init(pid: pid_t, terminal: Int32, previous: [(Int32, sighandler_t?)]) {
+        (self.pid, self.terminal, self.previous) = (pid, terminal, previous)
+    }
+
+    static func start(environment: [String: String]) -> Pager? {
+        let command = environment["PAGER"] ?? (Self.onPath("less", environment) ? "less" : "")
+        guard !command.trimmingCharacters(in: .whitespaces).isEmpty, command != "cat" else { return nil }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        // Neither end leaks into programs margin starts later; the pager gets its copy by dup2.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), empty = sigset_t()
+        sigemptyset(&defaults)
+        for signo in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signo) }
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var variables = environment
+        if variables["LESS"] == nil { variables["LESS"] = "FRX" }
+        let arguments: [String] = ["/bin/sh", "-c", command]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        // Ignored from before the pager starts, so that a Ctrl-C meant for it never ends margin
+        // first; the pager itself starts with them at their defaults.
+        let previous = [SIGINT, SIGQUIT].map { ($0, signal($0, SIG_IGN)) }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+        close(ends[0])
+        let terminal = dup(STDOUT_FILENO)
+        guard spawned == 0, terminal >= 0, dup2(ends[1], STDOUT_FILENO) >= 0 else {
+            close(ends[1])
+            if terminal >= 0 { close(terminal) }
+            for (signo, handler) in previous { signal(signo, handler) }
+            return nil
+        }
+        close(ends[1])
+        OutputFile.standardOutputPaged.store(true, ordering: .relaxed)
+        return Pager(pid: pid, terminal: terminal, previous: previous)
+    }
+
+    /// Ends the pager's input and waits until the reader quits it; stdout is the terminal again.
+    func finish() {
+        OutputFile.standardOutputPaged.store(false, ordering: .relaxed)
+        dup2(terminal, STDOUT_FILENO)
+        close(terminal)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        for (signo, handler) in previous { signal(signo, handler) }
+    }
+
+    /// Whether `name` is an executable in `$PATH`.
+    private static func onPath(_ name: String, _ environment: [String: String]) -> Bool {
+        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains { access("\($0)/\(name)", X_OK) == 0 }
+    }
+}
