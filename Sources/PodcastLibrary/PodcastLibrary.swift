@@ -75,7 +75,7 @@ public struct PodcastLibrary: Sendable {
     /// request or a broken store.
     public static func isOffline(_ error: any Error) -> Bool {
         switch error as? SpotifyError {
-        case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure, .unreachable, .timeout, .tls,
+        case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure, .unreachable, .timeout, .redirected, .tls,
              .rateLimited, .server:
             true
         default:

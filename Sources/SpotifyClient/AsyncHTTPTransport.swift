@@ -3,10 +3,11 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// The real transport: one AsyncHTTPClient per process, with a per-request deadline.
+/// The real transport: one AsyncHTTPClient per process, with a per-request deadline, never
+/// following a redirect.
 public struct AsyncHTTPTransport: HTTPTransport {
-    /// The whole-request deadline (connect, send, wait, read); a request's own
-    /// ``TransportRequest/deadline`` can only shorten it.
+    /// The whole-request deadline (connect, send, wait, and the reply's head and body to their
+    /// last byte); a request's own ``TransportRequest/deadline`` can only shorten it.
     public let timeout: Duration
     /// The CAs that HTTPS connections trust.
     public let trust: TrustRoots
@@ -29,7 +30,9 @@ public struct AsyncHTTPTransport: HTTPTransport {
 
     /// Like AsyncHTTPClient's shared client, but a connection that cannot be made fails at once
     /// instead of being retried until the deadline: a refused port or a certificate that is not
-    /// trusted will not be different a second later, and the user should hear why now.
+    /// trusted will not be different a second later, and the user should hear why now. And it
+    /// follows no redirect: a token request that did would hand a code or refresh token to
+    /// wherever the `Location` points (see ``send(_:)``).
     static let client = makeClient(connectionsPerHost: nil)
 
     /// A client like the process-wide one; with `connectionsPerHost`, it keeps up to that many
@@ -38,6 +41,7 @@ public struct AsyncHTTPTransport: HTTPTransport {
     public static func makeClient(connectionsPerHost: Int?) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.redirectConfiguration = .disallow
         if let connectionsPerHost { configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost }
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
@@ -56,12 +60,20 @@ public struct AsyncHTTPTransport: HTTPTransport {
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let started = ContinuousClock.now
+        let client = client, endpoint = request.endpoint
         do {
-            let response = try await client.execute(outgoing, timeout: budget.timeAmount)
-            let buffer = try await response.body.collect(upTo: Self.maxBody)
-            var headers: [String: String] = [:]
-            for header in response.headers { headers[header.name.lowercased()] = header.value }
-            return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(buffer.readableBytesView))
+            return try await Self.bounded(by: budget, endpoint: endpoint) { [outgoing] in
+                let response = try await client.execute(outgoing, timeout: budget.timeAmount)
+                let status = Int(response.status.code)
+                if (300..<400).contains(status) {
+                    throw SpotifyError.redirected(endpoint: endpoint, status: status,
+                                                  to: Self.origin(response.headers.first(name: "location"), from: request.url))
+                }
+                let buffer = try await response.body.collect(upTo: Self.maxBody)
+                var headers: [String: String] = [:]
+                for header in response.headers { headers[header.name.lowercased()] = header.value }
+                return TransportResponse(status: status, headers: headers, body: Data(buffer.readableBytesView))
+            }
         } catch let error as SpotifyError {
             throw error
         } catch {

@@ -14,15 +14,20 @@ public struct Credentials: Codable, Sendable, Equatable {
     /// The token service the login went through (its `/refresh` then refreshes, and
     /// `refreshToken` is the service's sealed token); nil for a direct PKCE login.
     public var tokenService: URL?
+    /// True when the user allowed plain `http://` to a `tokenService` on another machine
+    /// (`margin login --insecure-token-service`); refreshes refuse such a URL otherwise
+    /// (``ClearTextPolicy``). Absent from the file unless set.
+    public var clearTextAllowed: Bool?
 
     public init(accessToken: String, refreshToken: String, expiresAt: Date, scope: String, clientID: String,
-                tokenService: URL? = nil) {
+                tokenService: URL? = nil, clearTextAllowed: Bool? = nil) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
         self.scope = scope
         self.clientID = clientID
         self.tokenService = tokenService
+        self.clearTextAllowed = clearTextAllowed
     }
 
     /// The granted scopes as a list.
@@ -35,6 +40,7 @@ public struct Credentials: Codable, Sendable, Equatable {
         case scope
         case clientID = "client_id"
         case tokenService = "token_service"
+        case clearTextAllowed = "token_service_insecure"
     }
 
     /// Applies a refresh reply: a missing `refresh_token` keeps the old one (2026 behaviour).

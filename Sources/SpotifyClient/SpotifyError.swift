@@ -30,6 +30,10 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
     case malformedResponse(endpoint: String)
     case timeout(endpoint: String, seconds: Int)
     case unreachable(endpoint: String, reset: Bool)
+    /// A 3xx reply. margin follows no redirect: a token request that did would send a code or
+    /// refresh token to another server, and Spotify's API does not redirect. `to` is only the
+    /// target's `scheme://host[:port]`.
+    case redirected(endpoint: String, status: Int, to: String)
     /// HTTPS to `host` could not be made secure: a certificate that is not trusted, expired or
     /// for another name, or a failed handshake. Never retried: it will not change by itself.
     case tls(host: String, reason: TLSFailure)
@@ -71,6 +75,8 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
             "Spotify did not answer \(endpoint) within \(seconds) s; check the network or raise MARGIN_TIMEOUT"
         case .unreachable(let endpoint, _):
             "cannot reach Spotify (\(endpoint)); check the network connection"
+        case .redirected(let endpoint, let status, let target):
+            "Spotify's \(endpoint) answered with a redirect (\(status) to \(target)), which margin does not follow; check MARGIN_API_URL and MARGIN_ACCOUNTS_URL, or the network (a proxy or captive portal)"
         case .tls(let host, let reason):
             reason.message(host: host)
         case .cancelled:

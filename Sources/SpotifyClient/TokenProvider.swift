@@ -71,6 +71,9 @@ public actor TokenProvider {
         let reply: TokenReply
         do {
             if let service = onDisk.tokenService {
+                if ClearTextPolicy.exposes(service), onDisk.clearTextAllowed != true {
+                    throw TokenServiceError.clearTextStored(url: service.absoluteString)
+                }
                 reply = try await TokenServiceClient(baseURL: service, transport: accounts.transport)
                     .refresh(sealed: onDisk.refreshToken, deadline: deadline)
             } else {

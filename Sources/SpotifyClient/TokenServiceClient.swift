@@ -25,8 +25,13 @@ public struct TokenServiceClient: Sendable {
 
     /// The service's client id and redirect URIs.
     public func configuration() async throws -> Configuration {
-        let response = try await reaching {
-            try await transport.send(TransportRequest(url: baseURL.appendingPathComponent("config"), headers: ["Accept": "application/json"]))
+        let response: TransportResponse
+        do {
+            response = try await reaching {
+                try await transport.send(TransportRequest(url: baseURL.appendingPathComponent("config"), headers: ["Accept": "application/json"]))
+            }
+        } catch let trouble as ServiceTrouble {
+            throw trouble.loginError(url: baseURL.absoluteString)
         }
         guard response.status == 200, let configuration = try? JSONDecoder().decode(Configuration.self, from: response.body),
               !configuration.clientID.isEmpty
@@ -39,72 +44,58 @@ public struct TokenServiceClient: Sendable {
     public func swap(code: String, redirectURI: String, verifier: String) async throws -> TokenReply {
         do {
             return try await post("swap", [("code", code), ("redirect_uri", redirectURI), ("code_verifier", verifier)], deadline: nil)
-        } catch let failure as OAuthFailure {
-            throw LoginError.exchangeFailed(failure.summary)
+        } catch let trouble as ServiceTrouble {
+            if case .refused(let failure) = trouble { throw LoginError.exchangeFailed(failure.summary) }
+            throw trouble.loginError(url: baseURL.absoluteString)
         }
     }
 
-    /// `POST /refresh` with the sealed refresh token; `invalid_grant` means log in again.
+    /// `POST /refresh` with the sealed refresh token.
+    ///
+    /// Only `invalid_grant` means the login is gone (log in again). Any other answer — a 503
+    /// `unknown_key` while a key rotation reaches every instance, another 5xx or 4xx, a reply
+    /// that is not tokens, a redirect, no answer in time — is a service that may be mid-deploy:
+    /// ``TokenServiceError/refreshDeferred(url:reason:)``, and the stored login stays as it is.
     public func refresh(sealed: String, deadline: ContinuousClock.Instant? = nil) async throws -> TokenReply {
         do {
             return try await post("refresh", [("refresh_token", sealed)], deadline: deadline)
-        } catch let failure as OAuthFailure where failure.error == "invalid_grant" {
+        } catch ServiceTrouble.refused(let failure) where failure.error == "invalid_grant" {
             throw SpotifyError.loginRevoked("the token service at \(baseURL.absoluteString) refused the stored login: \(failure.summary)")
-        } catch let failure as OAuthFailure {
-            throw TokenServiceError.refused(url: baseURL.absoluteString, status: failure.status, reason: failure.summary)
+        } catch ServiceTrouble.rateLimited(let seconds) {
+            throw TokenServiceError.rateLimited(url: baseURL.absoluteString, retryAfter: seconds)
+        } catch let trouble as ServiceTrouble {
+            throw TokenServiceError.refreshDeferred(url: baseURL.absoluteString, reason: trouble.reason)
         }
     }
 
     private func post(_ path: String, _ form: [(String, String)], deadline: ContinuousClock.Instant?) async throws -> TokenReply {
         let response = try await reaching { try await transport.postForm(baseURL.appendingPathComponent(path), form, deadline: deadline) }
+        let body = OAuthErrorBody.decode(response.body)
         switch response.status {
         case 200..<300:
-            guard let reply = TokenReply.decode(response.body) else { throw TokenServiceError.notAService(url: baseURL.absoluteString) }
+            guard let reply = TokenReply.decode(response.body) else { throw ServiceTrouble.notTokens(status: response.status) }
             return reply
         case 429:
-            let seconds = Int(response.headers["retry-after"] ?? "") ?? 1
-            throw TokenServiceError.rateLimited(url: baseURL.absoluteString, retryAfter: seconds)
+            throw ServiceTrouble.rateLimited(seconds: Int(response.headers["retry-after"] ?? "") ?? 1)
         case 500...:
-            throw TokenServiceError.unavailable(url: baseURL.absoluteString, status: response.status)
+            throw ServiceTrouble.failing(status: response.status, error: body?.error)
         default:
-            let body = OAuthErrorBody.decode(response.body)
-            throw OAuthFailure(status: response.status, error: body?.error ?? "http_\(response.status)", description: body?.errorDescription)
+            throw ServiceTrouble.refused(OAuthFailure(status: response.status, error: body?.error ?? "http_\(response.status)",
+                                                      description: body?.errorDescription))
         }
     }
 
-    /// Runs `exchange`; a service that cannot be reached is named by its URL.
+    /// Runs `exchange`; a service that cannot be reached, does not answer in time or redirects
+    /// is a ``ServiceTrouble`` the caller gives its meaning.
     private func reaching(_ exchange: () async throws -> TransportResponse) async throws -> TransportResponse {
         do {
             return try await exchange()
-        } catch SpotifyError.unreachable, SpotifyError.timeout {
-            throw TokenServiceError.unreachable(url: baseURL.absoluteString)
-        }
-    }
-}
-
-/// A token service that could not do its part. Never carries a token or code.
-public enum TokenServiceError: Error, Equatable, Sendable, LocalizedError {
-    case unreachable(url: String)
-    case unavailable(url: String, status: Int)
-    case rateLimited(url: String, retryAfter: Int)
-    case refused(url: String, status: Int, reason: String)
-    case notAService(url: String)
-    case redirectNotAllowed(uri: String, allowed: [String])
-
-    public var errorDescription: String? {
-        switch self {
-        case .unreachable(let url):
-            "cannot reach the token service at \(url); check that it runs and the URL ('margin config get token-service'), or log in directly with 'margin login'"
-        case .unavailable(let url, let status):
-            "the token service at \(url) answered \(status) after retries; try again shortly, or ask whoever runs it"
-        case .rateLimited(let url, let seconds):
-            "the token service at \(url) is rate limiting this machine; try again in \(seconds) s"
-        case .refused(let url, let status, let reason):
-            "the token service at \(url) refused the request (\(status): \(reason)); ask whoever runs it"
-        case .notAService(let url):
-            "\(url) did not answer like a margin-token-service; check the URL given to --token-service"
-        case .redirectNotAllowed(let uri, let allowed):
-            "the token service allows the redirect URIs \(allowed.map { "'\($0)'" }.joined(separator: ", ")), not '\(uri)'; set one with 'margin config set redirect-uri URI'"
+        } catch SpotifyError.unreachable {
+            throw ServiceTrouble.unreachable
+        } catch SpotifyError.timeout(_, let seconds) {
+            throw ServiceTrouble.silent(seconds: seconds)
+        } catch SpotifyError.redirected(_, let status, let target) {
+            throw ServiceTrouble.redirected(status: status, to: target)
         }
     }
 }

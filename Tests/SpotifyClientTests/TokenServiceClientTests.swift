@@ -30,14 +30,14 @@ struct TokenServiceClientTests {
         #expect(FormEncoding.decode(String(decoding: sent.body ?? Data(), as: UTF8.self)) == ["refresh_token": "v1.k1.xyz"])
     }
 
-    @Test("invalid_grant means log in again; a service that is down or limiting is named by its URL")
+    @Test("invalid_grant means log in again; a service that is down (the login kept) or limiting is named by its URL")
     func errors() async throws {
         let revoked = ScriptedTransport([.json(400, #"{"error":"invalid_grant","error_description":"Invalid refresh token"}"#)])
         await #expect(throws: SpotifyError.loginRevoked("the token service at https://tokens.example.org refused the stored login: invalid_grant: Invalid refresh token")) {
             try await TokenServiceClient(baseURL: service, transport: revoked).refresh(sealed: "v1.k1.x")
         }
         let down = ScriptedTransport([.fail(.unreachable(endpoint: "POST /refresh", reset: false))])
-        await #expect(throws: TokenServiceError.unreachable(url: "https://tokens.example.org")) {
+        await #expect(throws: TokenServiceError.refreshDeferred(url: "https://tokens.example.org", reason: "could not be reached")) {
             try await TokenServiceClient(baseURL: service, transport: down).refresh(sealed: "v1.k1.x")
         }
         let limited = ScriptedTransport([.json(429, #"{"error":"rate_limited"}"#, headers: ["Retry-After": "30"])])

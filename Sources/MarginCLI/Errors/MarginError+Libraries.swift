@@ -14,7 +14,7 @@ extension SpotifyError: MarginError {
         case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure: .notLoggedIn
         case .premiumRequired: .premiumRequired
         case .noActiveDevice: .noDevice
-        case .rateLimited, .server, .timeout, .unreachable, .tls: .unreachable
+        case .rateLimited, .server, .timeout, .unreachable, .redirected, .tls: .unreachable
         case .notFound: .notFound
         case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .cancelled: .failure
         }
@@ -33,8 +33,10 @@ extension RedirectURIError: MarginError {}
 extension TokenServiceError: MarginError {
     public var exitStatus: ExitStatus {
         switch self {
-        case .unreachable, .unavailable, .rateLimited: .unreachable
-        case .refused, .notAService, .redirectNotAllowed: .failure
+        case .unreachable, .unavailable, .rateLimited, .refreshDeferred: .unreachable
+        case .refused, .notAService, .redirectNotAllowed, .redirected: .failure
+        case .clearText: .usage
+        case .clearTextStored: .notLoggedIn
         }
     }
 }
