@@ -123,7 +123,7 @@ enum WatchScreen {
             keys = "Enter or 2 s of silence saves · Esc cancel"
         } else {
             let space = state.snapshot?.isPlaying == false ? "space play" : "space pause"
-            keys = "n note · v voice · \(space) · ←/→ -15s/+30s · q quit"
+            keys = "n note · v voice · \(space) · ←/→ -15s/+30s · ? keys · q quit"
         }
         let transcribing: String? = switch state.transcribing.count {
         case 0: nil
@@ -131,6 +131,16 @@ enum WatchScreen {
         default: "transcribing \(state.transcribing.count) voice notes…"
         }
         let status = [state.problem, transcribing, state.message(at: now)].compactMap { $0 }.map(Terminal.sanitize)
-        return Cells.fit((status + [keys]).joined(separator: " · "), width: width)
+        let full = (status + [keys]).joined(separator: " · ")
+        guard Cells.width(full) > width, state.draft == nil, state.recording == nil else { return Cells.fit(full, width: width) }
+        // Too narrow for every key: `?` names them. A status that leaves no room for even
+        // that has the line until it clears (it is news; the keys are always the same).
+        let short = "? keys · q quit"
+        guard !status.isEmpty else { return Cells.fit(short, width: width) }
+        let shortened = (status + [short]).joined(separator: " · ")
+        return Cells.width(shortened) <= width ? shortened : Cells.fit(status.joined(separator: " · "), width: width)
     }
+
+    /// What `?` shows in the footer: every key of the view.
+    static let keysHelp = "n note at this moment · v voice note · space pause/play · ← back 15 s · → forward 30 s · q quit · ? these keys"
 }

@@ -38,7 +38,8 @@ extension WatchSession {
             what: .compose {
                 for await text in replies {
                     guard let text else { break }
-                    return CaptureRequest.Written(text: text, tags: InlineTags.extract(text))
+                    let split = InlineTags.split(text)
+                    return CaptureRequest.Written(text: split.text, tags: split.tags)
                 }
                 throw CaptureFailure.cancelled
             },

@@ -32,6 +32,7 @@ extension WatchSession {
         case .left: seek(by: -Self.backMs, at: now)
         case .right: seek(by: Self.forwardMs, at: now)
         case .character("v"), .character("V"): startVoice(at: now)
+        case .character("?"), .character("h"): state.say(WatchScreen.keysHelp, at: now, for: .seconds(10))
         default: break
         }
     }

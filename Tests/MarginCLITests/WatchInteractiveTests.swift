@@ -35,6 +35,7 @@ struct WatchInteractiveTests {
         let progress = try #require(saved?["progress_ms"] as? Int)
         #expect(abs(progress - atPress) <= 1500, "pinned at the key press (\(atPress)), not at Enter: \(progress)")
         #expect(saved?["tags"] as? [String] == ["caching"])
+        #expect(saved?["text"] as? String == "cache stampedes", "the #tag is a tag, not text too")
         #expect(saved?["item_name"] as? String == Self.episode)
 
         try tmux.press("n")
@@ -43,6 +44,8 @@ struct WatchInteractiveTests {
         try tmux.press("Escape")
         try await tmux.waitForScreen { $0.contains("nothing was saved") }
         #expect(try await sandbox.notes("list", "--json").count == 2)
+        try tmux.press("?")
+        try await tmux.waitForScreen { $0.contains("v voice note") && $0.contains("forward 30 s") }
 
         try tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)

@@ -93,11 +93,33 @@ struct WatchScreenTests {
         #expect(frame.cursor?.row == 28)
     }
 
+    @Test("at 80 columns the footer ends with its keys, whatever the status before them says")
+    func footerFits() {
+        var busy = state()
+        busy.problem = "Spotify is rate limiting; next check in 12 s"
+        #expect(text(busy, width: 80).last == "Spotify is rate limiting; next check in 12 s · ? keys · q quit")
+        busy.say("saved 1a2b3c4d at 12:34 in Ep. 42 — Naming things", at: start)
+        let footer = text(busy, width: 80).last ?? ""
+        #expect(Cells.width(footer) <= 80 && footer.hasPrefix("Spotify is rate limiting"), "news first, cut to the width: \(footer)")
+        #expect(text(state(), width: 80).last == "n note · v voice · space pause · ←/→ -15s/+30s · ? keys · q quit")
+    }
+
+    @Test("? lists every key in the footer for a while")
+    func keysHelp() {
+        var session = state()
+        session.say(WatchScreen.keysHelp, at: start)
+        let footer = text(session, width: 200).last ?? ""
+        for key in ["n ", "v ", "space ", "←", "→", "q ", "?"] { #expect(footer.contains(key), "\(key): \(footer)") }
+    }
+
     @Test("a rate limit shows in the footer before the keys")
     func problem() {
         var limited = state()
         limited.problem = "Spotify is rate limiting; next check in 12 s"
-        #expect(text(limited).last?.hasPrefix("Spotify is rate limiting; next check in 12 s · n note") == true)
+        #expect(text(limited, width: 120).last?.hasPrefix("Spotify is rate limiting; next check in 12 s · n note") == true)
+        #expect(text(limited).last == "Spotify is rate limiting; next check in 12 s · ? keys · q quit", "too narrow for every key")
+        limited.problem = String(repeating: "a long problem ", count: 10) + "retrying in 3 s"
+        #expect(text(limited, width: 200).last?.hasSuffix("retrying in 3 s · ? keys · q quit") == true)
     }
 
     @Test("styles are SGR sequences only with colour; under NO_COLOR the text is plain")
