@@ -29,12 +29,15 @@ public enum ModelKind: Equatable, Sendable {
     case whisper
     /// A PocketSphinx model: an acoustic model, a language model and a dictionary.
     case pocketSphinx
-    /// Nothing margin can use; `reason` says what it is instead.
+    /// A model of a kind margin cannot use; `reason` says what it is and what to do instead.
     case unusable(reason: String)
+    /// Nothing recognizable (missing, empty, a PocketSphinx model with files missing): taken as
+    /// a PocketSphinx model, whose checks name what is missing.
+    case unknown
 
     public static func of(_ path: String) -> ModelKind {
         var directory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &directory) else { return .unusable(reason: "there is nothing there") }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &directory) else { return .unknown }
         guard directory.boolValue else {
             let name = (path as NSString).lastPathComponent
             if name.hasPrefix("ggml") || name.hasSuffix(".gguf") {
@@ -49,12 +52,27 @@ public enum ModelKind: Equatable, Sendable {
             return .unusable(reason: "a PyTorch or Hugging Face model; convert it with ct2-transformers-converter to a CTranslate2 model")
         }
         if names.contains("model.bin") { return .unusable(reason: "a CTranslate2 model without config.json or tokenizer.json") }
-        return .unusable(reason: "neither a CTranslate2 Whisper model (model.bin, config.json, tokenizer.json) nor a PocketSphinx model")
+        return .unknown
     }
 
     static func isWhisper(_ directory: String) -> Bool {
         ["model.bin", "config.json", "tokenizer.json"].allSatisfy {
             ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0))?[.size] as? Int ?? 0) > 0
         }
+    }
+}
+
+/// A recognizer that cannot run here (a model of a kind margin cannot use, an engine that is
+/// not installed): the voice note is still recorded and kept, and its transcription fails
+/// with `error`, for `margin transcribe` once the setting is fixed.
+public struct UnavailableTranscriber: Transcriber {
+    public var error: VoiceError
+
+    public init(_ error: VoiceError) { self.error = error }
+
+    public var name: String { "none" }
+
+    public func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String {
+        throw error
     }
 }

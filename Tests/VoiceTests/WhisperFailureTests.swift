@@ -109,8 +109,12 @@ struct WhisperFailureTests {
         try Data("lmgg".utf8).write(to: URL(fileURLWithPath: ggml))
         guard case .unusable(let reason) = ModelKind.of(ggml) else { Issue.record("a ggml file taken for a model"); return }
         #expect(reason.contains("whisper.cpp (ggml)"))
-        guard case .unusable(let empty) = ModelKind.of(directory + "/none") else { Issue.record("nothing taken for a model"); return }
-        #expect(empty == "there is nothing there")
+        #expect(ModelKind.of(directory + "/none") == .unknown)
+        #expect(ModelKind.of(directory) == .unknown)
+        try FileManager.default.createDirectory(atPath: directory + "/hf", withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: directory + "/hf/model.safetensors"))
+        guard case .unusable(let hf) = ModelKind.of(directory + "/hf") else { Issue.record("a PyTorch model taken for one"); return }
+        #expect(hf.contains("ct2-transformers-converter"))
     }
 
     @Test("the runtime is found where .ci/run puts it, and not when MARGIN_WHISPER_VENV points elsewhere")

@@ -40,6 +40,7 @@ extension MarginCommand.Transcribe {
         case let whisper as WhisperTranscriber: "whisper, model \(whisper.launch.model)"
         case let sphinx as IsolatedPocketSphinx: "pocketsphinx, model \(sphinx.model)"
         case let command as CommandTranscriber: "command '\(command.command)'"
+        case let unavailable as UnavailableTranscriber: "none usable: \(unavailable.error.message)"
         default: transcriber.name
         }
     }

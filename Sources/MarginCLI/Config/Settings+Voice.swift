@@ -15,8 +15,8 @@ extension Settings {
     /// - `pocketsphinx`: PocketSphinx with `transcribe.model` or Debian's US English model;
     /// - `command`: `transcribe.command`.
     /// Every one runs out of process, within `transcribe.timeout` (120 s by default). Throws
-    /// ``SettingError`` for a setting of the wrong form, ``VoiceError`` for an engine that is
-    /// not there or a model margin cannot use.
+    /// ``SettingError`` for a setting of the wrong form; an engine that is not there or a model
+    /// margin cannot use is an ``UnavailableTranscriber``, so that the note is kept all the same.
     func transcriber(engine override: TranscribeEngine? = nil) throws -> any Transcriber {
         let timeout = try transcribeTimeout()
         let executable = IsolatedPocketSphinx.currentExecutable()
@@ -24,8 +24,9 @@ extension Settings {
         let command = config["transcribe.command"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let model = transcribeModel
         let kind = model.map(ModelKind.of)
+        // A setting that cannot work is told when a note is transcribed: the note is still kept.
         if case .unusable(let reason) = kind, let model, engine != .command, !(engine == .auto && command != nil) {
-            throw VoiceError.modelUnusable(path: model, reason: reason)
+            return UnavailableTranscriber(.modelUnusable(path: model, reason: reason))
         }
         switch engine {
         case .command, .auto where command != nil:
@@ -37,15 +38,15 @@ extension Settings {
             if let launch = setup.launch { return WhisperTranscriber(launch: launch, timeout: timeout) }
             guard engine == .auto else {
                 if kind == .pocketSphinx, let model {
-                    throw VoiceError.modelUnusable(path: model, reason: "a PocketSphinx model, and the engine is whisper")
+                    return UnavailableTranscriber(.modelUnusable(path: model, reason: "a PocketSphinx model, and the engine is whisper"))
                 }
-                throw VoiceError.whisperMissing(missing: setup.remedies(dataDirectory: paths.dataDirectory))
+                return UnavailableTranscriber(.whisperMissing(missing: setup.remedies(dataDirectory: paths.dataDirectory)))
             }
             fallthrough
         default:
             // PocketSphinx runs in a child process (margin itself, `_recognize`): its crash or a
             // broken model fails the transcription, never the capture.
-            guard let model, kind == .pocketSphinx else { return IsolatedPocketSphinx(executable: executable, timeout: timeout) }
+            guard let model, kind == .pocketSphinx || kind == .unknown else { return IsolatedPocketSphinx(executable: executable, timeout: timeout) }
             return IsolatedPocketSphinx(model: model, executable: executable, timeout: timeout)
         }
     }
