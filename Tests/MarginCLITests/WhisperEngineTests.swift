@@ -56,6 +56,12 @@ struct WhisperEngineTests {
         let note = try await sandbox.margin("note", "--voice", "--audio", VoiceNoteTests.clip, env: without)
         #expect(note.stderr.contains("heard (PocketSphinx"), "\(note.stderr)")
 
+        // A PocketSphinx model set keeps auto to PocketSphinx, Whisper there or not.
+        #expect(try await sandbox.margin("config", "set", "transcribe.model", "/usr/share/pocketsphinx/model/en-us").status == 0)
+        let sphinx = try await sandbox.margin("transcribe", "--engines", env: Self.env)
+        #expect(sphinx.stdout.hasPrefix("engine: pocketsphinx, model /usr/share/pocketsphinx/model/en-us"), "\(sphinx.stdout)")
+        #expect(try await sandbox.margin("config", "unset", "transcribe.model").status == 0)
+
         // Asked for by name, a missing Whisper is a failed transcription that says what to install.
         #expect(try await sandbox.margin("config", "set", "transcribe.engine", "whisper").status == 0)
         let asked = try await sandbox.margin("transcribe", "--engines", env: without)

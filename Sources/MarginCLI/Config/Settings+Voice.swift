@@ -10,7 +10,7 @@ enum TranscribeEngine: String, CaseIterable, Sendable {
 extension Settings {
     /// The recognizer `engine` (else `transcribe.engine`, `auto` by default) names:
     /// - `auto`: `transcribe.command` when it is set; else Whisper when its runtime, helper and a
-    ///   model are found (and `transcribe.model` is not a PocketSphinx model); else PocketSphinx;
+    ///   model are found and `transcribe.model` is unset or a Whisper model; else PocketSphinx;
     /// - `whisper`: margin's Whisper helper, kept running between notes (``WhisperTranscriber``);
     /// - `pocketsphinx`: PocketSphinx with `transcribe.model` or Debian's US English model;
     /// - `command`: `transcribe.command`.
@@ -33,7 +33,8 @@ extension Settings {
             guard let command else { throw SettingError.configKeyUnset("transcribe.command") }
             // Under margin's guard (`_guard`), so that the program ends should margin be killed.
             return CommandTranscriber(command: command, timeout: timeout, childGuard: ChildGuard(executable: executable))
-        case .whisper, .auto where kind != .pocketSphinx:
+        // auto with a PocketSphinx model (or what may be a broken one) set keeps to PocketSphinx.
+        case .whisper, .auto where kind == nil || kind == .whisper:
             let setup = whisperSetup(executable: executable)
             if let launch = setup.launch { return WhisperTranscriber(launch: launch, timeout: timeout) }
             guard engine == .auto else {
