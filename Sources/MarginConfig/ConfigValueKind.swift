@@ -21,6 +21,8 @@ public enum ConfigValueKind: Sendable, Equatable {
     case hubURL
     /// An http or https URL with a host.
     case httpURL
+    /// One of a few words.
+    case choice([String])
 
     /// The allowed form, as shown in help and in the error that refuses a value.
     public var form: String {
@@ -39,6 +41,7 @@ public enum ConfigValueKind: Sendable, Equatable {
         case .path: "an absolute path or one under ~"
         case .hubURL: "postgres://USER@HOST/DATABASE?sslmode=verify-full, the password in ~/.pgpass or PGPASSWORD"
         case .httpURL: "an http or https URL"
+        case .choice(let words): "one of " + words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
         }
     }
 
@@ -54,6 +57,7 @@ public enum ConfigValueKind: Sendable, Equatable {
         case .command: "command"
         case .path: "path"
         case .hubURL, .httpURL: "URL"
+        case .choice: "word"
         }
     }
 

@@ -26,6 +26,21 @@ public struct PocketSphinx: Transcriber {
         return decoder.finish()
     }
 
+    /// Why PocketSphinx's library cannot be opened, or nil when it can.
+    public static func libraryProblem() -> String? {
+        margin_ps_load().map { String(cString: $0) }
+    }
+
+    /// What is wrong with `model`, or nil when its files are all there.
+    public static func modelProblem(_ model: String) -> String? {
+        do throws(VoiceError) {
+            try files(in: model)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
     /// The files of `model`: acoustic model, language model, dictionary. What is cheap to
     /// check is checked here, before anything is decoded: each file the decoder opens is
     /// there, is a file and is not empty. (A file cut short inside is caught by running the

@@ -4,6 +4,13 @@ public protocol Transcriber: Sendable {
     var name: String { get }
     /// The text of `audio`, stored at `file` (a 16-bit mono WAV, for programs that read files).
     func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String
+    /// Starts, in the background, what the recognizer needs before the audio is there (a
+    /// model to load), so that it loads while the user speaks.
+    func prepare()
+}
+
+extension Transcriber {
+    public func prepare() {}
 }
 
 /// The longest transcript a note keeps. A recognizer that prints more (a loop that never

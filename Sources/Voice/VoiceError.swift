@@ -20,6 +20,10 @@ public enum VoiceError: Error, Equatable, Sendable {
     case transcriberFailed(command: String, reason: String)
     /// No program to play a recording with.
     case noPlayer
+    /// `transcribe.engine` is `whisper`, and what it needs is not all there.
+    case whisperMissing(missing: [String])
+    /// `transcribe.model` is no model margin can use.
+    case modelUnusable(path: String, reason: String)
 
     public var message: String {
         switch self {
@@ -43,6 +47,10 @@ public enum VoiceError: Error, Equatable, Sendable {
             "the transcriber '\(command)' \(reason)"
         case .noPlayer:
             "no program to play the recording; install pipewire-bin (pw-play), pulseaudio-utils (paplay) or alsa-utils (aplay)"
+        case .whisperMissing(let missing):
+            "the Whisper engine is not set up (\(missing.joined(separator: "; "))); 'margin transcribe --engines' says what was found"
+        case .modelUnusable(let path, let reason):
+            "transcribe.model '\(path)' is not a model margin can use: \(reason)"
         }
     }
 

@@ -65,6 +65,8 @@ public struct VoiceTake: Sendable {
         from source: Source, progress: @escaping @Sendable (Recorder.Progress) -> Void = { _ in },
         kept spoken: @Sendable () async -> Void = {}, keep: (PCMAudio) throws(VoiceError) -> String
     ) async throws(VoiceError) -> Result {
+        // A model loads while the audio is read or spoken, not after.
+        transcriber.prepare()
         switch source {
         case .file(let path):
             let (audio, cut) = try WAVFile.read(path: path, maxSeconds: maxSeconds)

@@ -4,7 +4,7 @@ import Testing
 @Suite("margin config and its table of keys")
 struct ConfigKeysTests {
     private let keys = ["client-id", "redirect-uri", "market", "note.pin-timeout", "note.lead", "watch.pause-on-note",
-                        "transcribe.command", "transcribe.model", "transcribe.timeout", "sync.url", "sync.auto", "sync.timeout", "sync.max-drift", "token-service"]
+                        "transcribe.engine", "transcribe.command", "transcribe.model", "transcribe.timeout", "sync.url", "sync.auto", "sync.timeout", "sync.max-drift", "token-service"]
 
     @Test("get shows a default marked as such; a key without one is still unset")
     func defaults() async throws {

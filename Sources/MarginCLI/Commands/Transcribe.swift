@@ -16,16 +16,27 @@ extension MarginCommand {
             abstract: "Transcribe voice notes left pending or failed (or the given ones again), replacing their text.",
             discussion: """
                 With no ID, every voice note whose transcription is pending (margin ended before the \
-                recognizer finished) or failed. Uses transcribe.command when it is set, else PocketSphinx \
-                (transcribe.model). Exit 0 when every note was transcribed, 1 when one was not.
+                recognizer finished) or failed. Uses transcribe.engine (auto: transcribe.command when it \
+                is set, else Whisper when its runtime and a model are found, else PocketSphinx) or --engine; \
+                --engines says what was found. Exit 0 when every note was transcribed, 1 when one was not.
                 """)
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "Notes' ids or unique prefixes of them; none: every pending or failed voice note.") var ids: [String] = []
         @Flag(help: "Print each transcribed note as JSON, one a line.") var json = false
+        @Option(help: "The recognizer for this run: auto, whisper, pocketsphinx or command (default: transcribe.engine).")
+        var engine: TranscribeEngine?
+        @Flag(help: "Say which recognizers are found, where, and how to install what is missing; transcribe nothing.")
+        var engines = false
 
         func run() async throws {
             let settings = try Settings()
+            if engines {
+                for line in Self.engineReport(settings, engine: engine) { try Console.out(line) }
+                return
+            }
+            // One recognizer for every note: Whisper's model loads once.
+            let recognizer: Result<any Transcriber, any Error> = Result { try settings.transcriber(engine: engine) }
             let database = try store.open(settings)
             let notes = ids.isEmpty ? try database.voiceNotes(in: [.pending, .failed]) : try ids.map { try database.resolve(prefix: $0) }
             if notes.isEmpty {
@@ -38,7 +49,7 @@ extension MarginCommand {
                 let short = String(found.id.prefix(8))
                 if progress { Console.prompt("\r\u{1B}[2Ktranscribing \(index + 1) of \(notes.count): \(short)…") }
                 do {
-                    let note = try await Transcription.redo(found, in: database, storePath: store.path(settings), with: try settings.transcriber(),
+                    let note = try await Transcription.redo(found, in: database, storePath: store.path(settings), with: try recognizer.get(),
                                                             cut: { Console.err("margin: \(short): \(TranscriptLimit.warning)") })
                     if progress { Console.prompt("\r\u{1B}[2K") }
                     try Console.out(json ? NoteEncoding.object(note) : "Transcribed \(short): \(Terminal.sanitize(note.text))")

@@ -55,7 +55,12 @@ struct InteractiveWatch {
     private static func voice(_ settings: Settings, store: StoreOptions) -> WatchVoice {
         var voice = WatchVoice(storePath: store.path(settings), recorder: RecorderProgram.find(environment: settings.environment))
         // A broken `transcribe.*` setting is told when `v` is pressed, not at start.
-        do { voice.transcriber = try settings.transcriber() } catch { voice.problem = error.errorDescription }
+        // Whisper's helper starts at the first `v` and serves every voice note of the view after it.
+        do {
+            voice.transcriber = try settings.transcriber()
+        } catch {
+            voice.problem = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        }
         return voice
     }
 }
