@@ -1,7 +1,8 @@
 import Foundation
 
 /// Finds the one item a name means: an exact match (ignoring case, accents and runs of spaces)
-/// wins; otherwise the name must be part of exactly one item's name.
+/// wins; then a name that starts with it; then, when none does, a name that contains it.
+/// Several items at the first of these steps that finds any make the name ambiguous.
 public enum NameMatch {
     /// The single candidate `name` means, nil when none matches; several matches throw
     /// ``NameMatchFailure/ambiguous(kind:name:candidates:)``.
@@ -11,6 +12,7 @@ public enum NameMatch {
         guard !wanted.isEmpty else { return nil }
         let named = items.compactMap { item in itemName(item).map { (item, fold($0)) } }
         var matches = named.filter { $0.1 == wanted }
+        if matches.isEmpty { matches = named.filter { $0.1.hasPrefix(wanted) } }
         if matches.isEmpty { matches = named.filter { $0.1.contains(wanted) } }
         // The same item listed twice (a device id seen once per call) is still one item.
         var seen = Set<String>()

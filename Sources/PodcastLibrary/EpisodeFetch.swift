@@ -2,7 +2,8 @@ import Foundation
 import SpotifyClient
 
 /// Fetches episodes by id: in batches of 50 (`GET /episodes?ids=`), or, where Spotify refuses
-/// batches (development-mode apps since 2026 answer 403), one by one, four at a time.
+/// batches (development-mode apps since 2026 answer 403; some accounts and markets 404), one
+/// by one, four at a time.
 struct EpisodeFetch: Sendable {
     let api: SpotifyAPI
     let market: String?
@@ -15,6 +16,10 @@ struct EpisodeFetch: Sendable {
         do {
             return try await api.episodes(ids: ids, market: market)
         } catch SpotifyError.forbidden {
+            return try await oneByOne(ids)
+        } catch SpotifyError.notFound {
+            // A batch holds ids Spotify knows (they come from notes and listings), and an
+            // unknown one is `null` in a batch reply, not a 404: the endpoint itself is refused.
             return try await oneByOne(ids)
         }
     }

@@ -86,7 +86,9 @@ extension PodcastLibrary {
     }
 
     /// Spotify's catalog search for shows and episodes, at most `limit` of each type asked for
-    /// (10 a request, Spotify's 2026 maximum), shows first.
+    /// (10 a request, Spotify's 2026 maximum), shows first. What it lists is cached, so that
+    /// its names work as references; an episode the cache already holds keeps its entry, and
+    /// a new one counts as out of date (a search result lacks the show and resume point).
     public func search(_ query: String, types: Set<SearchType>, limit: Int) async throws -> [SearchItem] {
         let api = try online()
         var shows: [Show] = []
@@ -101,12 +103,15 @@ extension PodcastLibrary {
             if shows.count >= limit || !page.moreShows { wanted.remove(.show) }
             if episodes.count >= limit || !page.moreEpisodes { wanted.remove(.episode) }
         }
+        let stamp = now()
+        try store.cacheShows(shows.prefix(limit).map { ShowInfo($0, fetchedAt: stamp) })
+        try store.cacheEpisodesIfAbsent(episodes.prefix(limit).map { EpisodeInfo($0, fetchedAt: Date(timeIntervalSince1970: 0)) })
         let showCounts = try store.noteCounts(shows: shows.map(\.id))
         let episodeCounts = try store.noteCounts(episodes: episodes.map(\.id))
         return shows.prefix(limit).map { SearchItem.show(LibraryShow(id: $0.id, name: $0.name, publisher: $0.publisher,
                                                                      totalEpisodes: $0.totalEpisodes, notes: showCounts[$0.id] ?? 0)) }
             + episodes.prefix(limit).map {
-                SearchItem.episode(LibraryEpisode(EpisodeInfo($0, fetchedAt: now()), notes: episodeCounts[$0.id] ?? 0))
+                SearchItem.episode(LibraryEpisode(EpisodeInfo($0, fetchedAt: stamp), notes: episodeCounts[$0.id] ?? 0))
             }
     }
 

@@ -7,11 +7,12 @@ extension EmulatorState {
     }
 
     /// `GET /episodes?ids=`: `{"episodes": [...]}` in the order asked, `null` for an id that is
-    /// unknown or not available in the market. At most 50 ids; 403 when the scenario's app may
-    /// not make batch look-ups (development mode).
+    /// unknown or not available in the market. At most 50 ids; 403 (or the scenario's
+    /// `batch_refusal`, 404) when the scenario's app may not make batch look-ups.
     func episodesJSON(ids raw: String) throws(Failure) -> JSON {
         guard scenario.library.batchLookups else {
-            throw Failure.api(status: 403, message: "Forbidden")
+            let status = scenario.library.batchRefusal
+            throw Failure.api(status: status, message: status == 404 ? "Resource not found" : "Forbidden")
         }
         let ids = raw.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard ids.count <= 50 else { throw Failure.api(status: 400, message: "Too many ids requested") }

@@ -12,17 +12,21 @@ extension Scenario {
         public var resumePoints: [String: ResumePosition]
         /// Episodes not available in the user's market: 404 alone, `null` in a batch.
         public var unavailableEpisodes: [String]
-        /// Whether `GET /episodes?ids=` answers; false answers 403, as Spotify does for
-        /// development-mode apps since 2026.
+        /// Whether `GET /episodes?ids=` answers; false answers ``batchRefusal``, as Spotify does
+        /// for development-mode apps since 2026.
         public var batchLookups: Bool
+        /// The status a refused batch look-up gets: 403 (development mode), or 404 as some
+        /// accounts and markets see.
+        public var batchRefusal: Int
 
         public init(generatedShows: Int = 0, episodesPerShow: Int = 20, resumePoints: [String: ResumePosition] = [:],
-                    unavailableEpisodes: [String] = [], batchLookups: Bool = true) {
+                    unavailableEpisodes: [String] = [], batchLookups: Bool = true, batchRefusal: Int = 403) {
             self.generatedShows = generatedShows
             self.episodesPerShow = episodesPerShow
             self.resumePoints = resumePoints
             self.unavailableEpisodes = unavailableEpisodes
             self.batchLookups = batchLookups
+            self.batchRefusal = batchRefusal
         }
 
         enum CodingKeys: String, CodingKey {
@@ -31,6 +35,7 @@ extension Scenario {
             case resumePoints = "resume_points"
             case unavailableEpisodes = "unavailable_episodes"
             case batchLookups = "batch_lookups"
+            case batchRefusal = "batch_refusal"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -41,6 +46,7 @@ extension Scenario {
             resumePoints = try c.decodeIfPresent([String: ResumePosition].self, forKey: .resumePoints) ?? [:]
             unavailableEpisodes = try c.decodeIfPresent([String].self, forKey: .unavailableEpisodes) ?? []
             batchLookups = try c.decodeIfPresent(Bool.self, forKey: .batchLookups) ?? defaults.batchLookups
+            batchRefusal = try c.decodeIfPresent(Int.self, forKey: .batchRefusal) ?? defaults.batchRefusal
         }
 
         /// Limits that keep a scenario's catalog small enough to build at once.
@@ -56,6 +62,9 @@ extension Scenario {
             }
             for id in resumePoints.keys.sorted() + unavailableEpisodes where catalog.episode(id) == nil {
                 throw ScenarioError("library episode \"\(id)\" is not an episode of the catalog (GET /emulator/catalog lists them)")
+            }
+            guard [403, 404].contains(batchRefusal) else {
+                throw ScenarioError("library.batch_refusal must be 403 or 404, got \(batchRefusal)")
             }
             for (id, point) in resumePoints where point.positionMs < 0 {
                 throw ScenarioError("library.resume_points[\"\(id)\"].position_ms must not be negative")

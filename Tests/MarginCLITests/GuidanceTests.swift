@@ -47,7 +47,7 @@ struct GuidanceTests {
         for command in [["pause"], ["resume"], ["seek", "1:00"], ["back"]] {
             let result = try await sandbox.run(command + ["--device", "no-such-device"])
             #expect(result.status == 6, "\(command)")
-            #expect(result.stderr == "margin: Spotify has no device 'no-such-device' for this account; 'margin devices' lists them\n")
+            #expect(result.stderr == "margin: no Spotify device 'no-such-device'; available: 'Kitchen speaker' (a1b2c3d4); 'margin devices' lists them\n")
         }
     }
 

@@ -144,10 +144,10 @@ struct NoteCaptureTests {
         let bad = try await sandbox.margin("note", "x", "--episode", "spotify:show:5CfCWKI5pZ28U0uOzXkDHe", "--at", "1:00")
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("spotify:episode:"))
-        // Not a reference, so a name: of an episode with notes, of which there is none called that.
+        // Not a reference, so a name: of an episode margin knows, of which there is none called that.
         let unknown = try await sandbox.margin("note", "x", "--episode", "nope", "--at", "1:00")
         #expect(unknown.status == 8)
-        #expect(unknown.stderr.contains("no episode with notes named 'nope'"))
+        #expect(unknown.stderr.contains("no episode named 'nope'"))
         #expect(unknown.stderr.hasSuffix("its text:\nx\n"))
     }
 

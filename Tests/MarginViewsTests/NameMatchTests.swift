@@ -20,6 +20,20 @@ struct NameMatchTests {
         #expect(try one("   ") == nil)
     }
 
+    @Test("a name that starts one name wins over names that merely contain it")
+    func prefix() throws {
+        let shows = [Item(id: "x", name: "Kitchen speaker"), Item(id: "y", name: "Old kitchen radio"),
+                     Item(id: "z", name: "Signals & Noise 1"), Item(id: "w", name: "Signals & Noise 11")]
+        func show(_ name: String) throws -> String? { try NameMatch.one(name, kind: "show", in: shows, name: \.name, id: \.id)?.id }
+        #expect(try show("kitchen") == "x")
+        #expect(try show("radio") == "y")
+        #expect(try show("signals & noise 1") == "z")
+        #expect(throws: NameMatchFailure.ambiguous(kind: "show", name: "signals",
+                                                  candidates: ["'Signals & Noise 1' (z)", "'Signals & Noise 11' (w)"])) {
+            try show("signals")
+        }
+    }
+
     @Test("a name inside several names lists them")
     func ambiguous() throws {
         #expect(throws: NameMatchFailure.ambiguous(kind: "episode", name: "naming",

@@ -48,6 +48,19 @@ struct LibraryTests {
         }
     }
 
+    @Test("batch look-ups answer 404 where the scenario says so; single look-ups still answer")
+    func batchNotFound() async throws {
+        try await withEmulator(Scenario(library: .init(batchLookups: false, batchRefusal: 404))) { _, client in
+            let token = try await client.login().access
+            let reply = try await client.get("/v1/episodes?ids=\(Self.errors)", token: token)
+            #expect(reply.status == 404)
+            #expect(try await client.get("/v1/episodes/\(Self.errors)", token: token).status == 200)
+        }
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(Scenario.self, from: Data(#"{"library": {"batch_refusal": 500}}"#.utf8)).validate()
+        }
+    }
+
     @Test("generated shows are the same on every start, saved, and page through /me/shows")
     func generated() async throws {
         let scenario = Scenario(library: .init(generatedShows: 60, episodesPerShow: 3))

@@ -23,7 +23,8 @@ extension TimeValue: ExpressibleByArgument {
 }
 
 /// An episode or show typed on the command line (see ``SpotifyRef``), of the kind the type
-/// names, or the name of one the user has notes on (resolved against the store by ``id(in:)``).
+/// names, or the name of one margin knows: from the notes, or listed by `shows`, `episodes`
+/// or `find` (resolved against the store by ``id(in:)``).
 protocol RefArgument: ExpressibleByArgument, Sendable {
     static var kind: SpotifyRef.Kind { get }
     /// The reference, when the text was one.
@@ -49,22 +50,25 @@ extension RefArgument {
 
     static func argument(_ raw: String) throws -> Self {
         guard let value = Self(argument: raw) else {
-            throw ArgumentProblem(description: "expected \(kind == .episode ? "an" : "a") \(kind.rawValue): \(SpotifyRef.examples(kind)), or the name of one you have notes on")
+            throw ArgumentProblem(description: "expected \(kind == .episode ? "an" : "a") \(kind.rawValue): \(SpotifyRef.examples(kind)), or the name of one margin knows")
         }
         return value
     }
 
-    /// The item's id: the reference's, or that of the one \(kind) with notes whose name matches.
+    /// The item's id: the reference's, or that of the one \(kind) margin knows whose name
+    /// matches: the names the notes carry first, then those the library cache holds.
     /// The store is read only for a name: a reference costs nothing.
     func id(in database: @autoclosure () throws -> NoteDatabase) throws -> String {
         if let ref { return ref.id }
         let database = try database()
         let name = name ?? ""
-        let items = Self.kind == .show ? try database.annotatedShows() : try database.annotatedEpisodes()
+        let annotated = Self.kind == .show ? try database.annotatedShows() : try database.annotatedEpisodes()
+        let listed = Self.kind == .show ? try database.knownShows() : try database.knownEpisodes()
+        let items = annotated.compactMap { item in item.name.map { KnownName(id: item.id, name: $0) } } + listed
         let kind = Self.kind.rawValue
         guard let item = try NameMatch.one(name, kind: kind, in: items, name: \.name, id: \.id) else {
-            throw NameMatchFailure.none(kind: "\(kind) with notes", name: name,
-                                        remedy: "give its id or link ('margin \(kind)s' and 'margin find' list them)")
+            throw NameMatchFailure.none(kind: kind, name: name,
+                                        remedy: "give its id or link, or list it first ('margin \(kind)s', 'margin find')")
         }
         return item.id
     }

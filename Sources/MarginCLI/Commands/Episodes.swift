@@ -21,7 +21,7 @@ extension MarginCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
-        @Option(help: "A show's episodes: an id, a link, or the name of a show you have notes on.", transform: ShowRef.argument)
+        @Option(help: "A show's episodes: an id, a link, or the name of a show margin knows.", transform: ShowRef.argument)
         var show: ShowRef?
         @Flag(help: "Only the episodes you have notes on (the default when Spotify cannot be reached).") var annotated = false
         @Option(help: "At most this many episodes (default: all; 50 with --show).") var limit: Int?

@@ -36,6 +36,7 @@ extension MarginCommand {
             }
             let api = try settings.connection(verbose: global.verbose).api
             try await playback.play(api, uri: pin.itemURI, from: start, name: pin.itemName ?? pin.itemURI, link: url, doing: "jumping")
+            store.positionMoved(settings, episode: pin.itemType == "episode" ? pin.itemID : nil)
         }
     }
 }

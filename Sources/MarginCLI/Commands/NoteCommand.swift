@@ -128,7 +128,11 @@ extension MarginCommand {
             if let configProblem {
                 unavailable = configProblem.errorDescription
             } else {
-                do { player = try settings.connection(verbose: global.verbose).api } catch {
+                do {
+                    let api = try settings.connection(verbose: global.verbose).api
+                    // `--device`: pausing and resuming go to that device.
+                    if let device = playback.device { player = DevicePlayer(api: api, device: device) } else { player = api }
+                } catch {
                     unavailable = (error as? any LocalizedError)?.errorDescription ?? "Spotify is not configured"
                 }
             }

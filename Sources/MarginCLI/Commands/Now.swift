@@ -35,13 +35,11 @@ extension MarginCommand {
 enum PlaybackFailure: Equatable, MarginError {
     case nothingPlaying
     case pastEnd(time: String, item: String, duration: String)
-    case noSuchDevice(String)
 
     var errorDescription: String? {
         switch self {
         case .nothingPlaying: "nothing is playing on Spotify"
         case .pastEnd(let time, let item, let duration): "\(time) is past the end of \(item) (\(duration)); give a time before the end"
-        case .noSuchDevice(let id): "Spotify has no device '\(Terminal.sanitize(id))' for this account; 'margin devices' lists them"
         }
     }
 
@@ -49,7 +47,6 @@ enum PlaybackFailure: Equatable, MarginError {
         switch self {
         case .nothingPlaying: .nothingPlaying
         case .pastEnd: .usage
-        case .noSuchDevice: .noDevice
         }
     }
 }

@@ -15,14 +15,15 @@ extension MarginCommand {
             abstract: "Play an episode (Premium): where you stopped, or from --at; REF may be a note id, as for jump.",
             discussion: """
                 REF is an episode id or link, a note's id (or a unique prefix: plays from the note's moment, as \
-                margin jump does), or the name of an episode you have notes on. Numbers from a listing are not \
-                accepted: scripts rely on ids.
+                margin jump does), or the name of an episode margin knows: one you have notes on, or one \
+                'margin episodes' or 'margin find' listed (the whole name, or the start of it). Numbers from a \
+                listing are not accepted: scripts rely on ids.
                 """)
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @OptionGroup var playback: PlaybackOptions
-        @Argument(help: "An episode id or link, a note id, or the name of an episode with notes.") var ref: String
+        @Argument(help: "An episode id or link, a note id, or the name of an episode margin knows.") var ref: String
         @Option(help: "Start here: \(TimeValue.examples).", transform: TimeValue.argument) var at: TimeValue?
 
         func run() async throws {
@@ -48,6 +49,8 @@ extension MarginCommand {
             } catch SpotifyError.notFound {
                 throw PlayFailure.noSuchEpisode(episodeID)
             }
+            // Where the user stopped is no longer what the cache says.
+            try? database.markEpisodesStale([episodeID])
         }
 
         /// The episode REF names and, for a note, its pin.

@@ -13,7 +13,7 @@ extension MarginCommand {
 
         func run() async throws {
             let api = try Settings().connection(verbose: global.verbose).api
-            try await playback.sending(api) { try await api.resume(deviceID: $0) }
+            try await api.resume(deviceID: try await playback.deviceID(api))
             try Console.out("Resumed.")
         }
     }

@@ -10,13 +10,14 @@ extension MarginCommand {
         static let configuration = CommandConfiguration(commandName: "back", abstract: "Go back a few seconds (default 15; Spotify Premium).")
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: StoreOptions
         @OptionGroup var playback: PlaybackOptions
         @Argument(help: "Seconds to go back.") var seconds: Int = 15
 
         func validate() throws { try Skipper.check(seconds) }
 
         func run() async throws {
-            try await Skipper(verbose: global.verbose, playback: playback).skip(by: -seconds)
+            try await Skipper(verbose: global.verbose, store: store, playback: playback).skip(by: -seconds)
         }
     }
 
@@ -25,13 +26,14 @@ extension MarginCommand {
         static let configuration = CommandConfiguration(commandName: "forward", abstract: "Skip ahead a few seconds (default 30; Spotify Premium).")
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: StoreOptions
         @OptionGroup var playback: PlaybackOptions
         @Argument(help: "Seconds to skip ahead.") var seconds: Int = 30
 
         func validate() throws { try Skipper.check(seconds) }
 
         func run() async throws {
-            try await Skipper(verbose: global.verbose, playback: playback).skip(by: seconds)
+            try await Skipper(verbose: global.verbose, store: store, playback: playback).skip(by: seconds)
         }
     }
 }
@@ -39,6 +41,7 @@ extension MarginCommand {
 /// The shared read-then-seek of `back` and `forward`.
 struct Skipper {
     var verbose: Bool
+    var store: StoreOptions
     var playback: PlaybackOptions
 
     static func check(_ seconds: Int) throws {
@@ -48,13 +51,16 @@ struct Skipper {
     }
 
     func skip(by seconds: Int) async throws {
-        let api = try Settings().connection(verbose: verbose).api
+        let settings = try Settings()
+        let api = try settings.connection(verbose: verbose).api
+        let deviceID = try await playback.deviceID(api)
         guard let snapshot = try await api.currentlyPlaying(), let now = snapshot.position(at: Date()) else {
             throw PlaybackFailure.nothingPlaying
         }
         var target = max(0, now + seconds * 1000)
         if let duration = snapshot.durationMs { target = min(target, max(duration - 1000, 0)) }
-        try await playback.sending(api) { try await api.seek(positionMs: target, deviceID: $0) }
+        try await api.seek(positionMs: target, deviceID: deviceID)
+        store.positionMoved(settings, episode: snapshot.kind == .episode ? snapshot.itemID : nil)
         try Console.out("At \(TimeValue.format(milliseconds: target)).")
     }
 }
