@@ -10,8 +10,8 @@ extension MarginCommand {
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "Words to find (all must match); \"a phrase\" and prefix* work.") var query: [String]
-        @Option(help: "At most this many results.") var limit: Int = 20
-        @Flag(help: "Print a JSON array of note objects, best match first.") var json = false
+        @Option(name: [.customShort("n"), .long], help: "At most this many results.") var limit: Int = 20
+        @Flag(name: .shortAndLong, help: "Print a JSON array of note objects, best match first.") var json = false
 
         func validate() throws {
             guard (1...1000).contains(limit) else { throw ValidationError("--limit must be from 1 to 1000, e.g. --limit 20") }

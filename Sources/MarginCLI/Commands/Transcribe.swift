@@ -22,7 +22,7 @@ extension MarginCommand {
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "Notes' ids or unique prefixes of them; none: every pending or failed voice note.") var ids: [String] = []
-        @Flag(help: "Print each transcribed note as JSON, one a line.") var json = false
+        @Flag(name: .shortAndLong, help: "Print each transcribed note as JSON, one a line.") var json = false
 
         func run() async throws {
             let settings = try Settings()
