@@ -48,9 +48,15 @@ struct ShortFlagDateTests {
         #expect(notes.map { $0["text"] as? String } == ["x 0", "x 1", "x 2"])
         let exported = try await sandbox.margin("export", "-t", "x", "--format", "jsonl")
         #expect(exported.stdout.split(separator: "\n").count == 5)
-        let help = try await sandbox.margin("list", "--help")
-        for flag in ["-n, --limit", "-t, --tag", "-j, --json", "-e, --episode"] {
-            #expect(help.stdout.contains(flag), "list --help documents \(flag)")
+        let documented = [
+            "list": ["-n, --limit", "-t, --tag", "-j, --json", "-e, --episode"],
+            "note": ["-t, --tag", "-e, --episode", "-j, --json", "-d, --device"],
+            "export": ["-t, --tag", "-e, --episode", "-o, --output"],
+            "pause": ["-d, --device"], "episodes": ["-n, --limit", "-j, --json"], "search": ["-n, --limit", "-j, --json"],
+        ]
+        for (command, flags) in documented {
+            let help = try await sandbox.margin(command, "--help")
+            for flag in flags { #expect(help.stdout.contains(flag), "\(command) --help documents \(flag)") }
         }
     }
 
