@@ -33,10 +33,14 @@ enum ErrorReport {
         Foundation.exit(code.rawValue)
     }
 
-    /// `Error: Missing …` and the like, read as one sentence after `margin: `.
+    /// `Error: Missing …` and the like, read as one sentence after `margin: `, as margin's own
+    /// messages do: "margin: missing expected argument '<id>'". A capital that starts a name
+    /// (`ID`, `REF`) stays.
     private static func lowered(_ line: Substring) -> String {
         var text = String(line)
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-        return text
+        let letters = Array(text.prefix(2))
+        guard letters.count == 2, letters[0].isUppercase, letters[1].isLowercase else { return text }
+        return letters[0].lowercased() + text.dropFirst()
     }
 }
