@@ -33,8 +33,10 @@ public struct MarginCommand: AsyncParsableCommand {
 
     /// Parses `arguments`, runs the command, and exits with the contract's code on failure,
     /// printing one line on stderr (never a stack trace, never a secret).
-    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+    public static func runMain(_ typed: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
         StandardStreams.prepare()
+        let arguments: [String]
+        do { arguments = try ColorOption.split(typed).rest } catch { ErrorReport.exit(error, parsing: false) }
         if let name = arguments.first, reachesSpotify.contains(where: { $0.configuration.commandName == name }) {
             Task.detached { AsyncHTTPTransport.warmUp() }
         }
@@ -46,7 +48,7 @@ public struct MarginCommand: AsyncParsableCommand {
                 Console.err("margin: \(message)")
                 Foundation.exit(ExitStatus.usage.rawValue)
             }
-            exit(withError: error)
+            ErrorReport.exit(error, parsing: true)
         }
         do {
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -77,8 +79,9 @@ public struct MarginCommand: AsyncParsableCommand {
             Foundation.exit(ExitStatus.of(error).rawValue)
         default:
             // Help (`--help` runs a command that throws its request), ValidationError, CleanExit
-            // and the parser's internal errors: ArgumentParser prints and exits as it should.
-            exit(withError: error)
+            // and the parser's internal errors: the parser's code, margin's prefix, and no
+            // usage line, since the words typed parsed.
+            ErrorReport.exit(error, parsing: false)
         }
     }
 }
@@ -87,4 +90,7 @@ public struct MarginCommand: AsyncParsableCommand {
 struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print diagnostics (requests, retries, refreshes) on stderr; never tokens.")
     var verbose = false
+    /// Documents `--color`, which ``ColorOption`` reads for every command before parsing.
+    @Option(help: "Colour ids, times and tags: auto (only when stdout is a terminal and NO_COLOR is unset), always or never.")
+    var color: ColorChoice = .auto
 }

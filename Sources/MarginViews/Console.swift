@@ -12,8 +12,9 @@ public enum Console {
     ///
     /// On a terminal, control characters are replaced (see ``SafeOutput``): `--json` escapes
     /// only those below U+0020, and a note's DEL or C1 control must not reach the terminal raw.
-    public static func out(_ text: String) throws(OutputFile.Failure) {
-        var output = SafeOutput(.standardOutput)
+    /// `filtered: false` is for text already made safe that carries margin's own colour escapes.
+    public static func out(_ text: String, filtered: Bool? = nil) throws(OutputFile.Failure) {
+        var output = SafeOutput(.standardOutput, filters: filtered == false ? false : nil)
         try output.write(Data((text + "\n").utf8))
         try output.finish()
     }

@@ -8,7 +8,7 @@ public enum NoteView {
     /// `notes` come newest first, or in playback order for one episode. Groups keep that
     /// order (the group of the newest note first); inside an episode's group rows go in
     /// playback order, so they read as the episode plays. Unpinned notes keep their order.
-    public static func table(_ notes: [Note], width: Int?) -> String {
+    public static func table(_ notes: [Note], width: Int?, palette: Palette = .plain) -> String {
         var groups: [(key: String, title: String, notes: [Note])] = []
         for note in notes {
             let key = note.pin?.itemID ?? ""
@@ -22,7 +22,9 @@ public enum NoteView {
         for group in groups {
             if !lines.isEmpty { lines.append("") }
             lines.append(group.title)
-            for note in group.key.isEmpty ? group.notes : playbackOrder(group.notes) { lines.append(row(note, width: width)) }
+            for note in group.key.isEmpty ? group.notes : playbackOrder(group.notes) {
+                lines.append(row(note, width: width, palette: palette))
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -51,21 +53,23 @@ public enum NoteView {
     /// One note's row. On a terminal (`width` given) the text is cut and padded so that the
     /// row fits and the day and id line up; the tags after the text are cut only when even
     /// the shortest text leaves them no room.
-    public static func row(_ note: Note, width: Int?) -> String {
+    /// A `palette` paints the columns after they are measured, so colour never changes a width.
+    public static func row(_ note: Note, width: Int?, palette: Palette = .plain) -> String {
         let position = (note.position ?? "--").leftPadded(to: 8)
         let short = String(note.id.prefix(8))
         let text = note.text.isEmpty ? placeholder(note) : firstLine(note.text)
         var tags = note.tags.isEmpty ? "" : "  " + note.tags.map { "#" + Terminal.sanitize($0) }.joined(separator: " ")
-        var body = text + tags
+        var shown = text, padding = ""
         if let width {
             let room = max(width - fixedColumns, minimumText)
             let textRoom = max(room - tags.count, min(room, minimumText))
             let tagRoom = room - min(text.count, textRoom)
             if tags.count > tagRoom { tags = tagRoom > 3 ? Terminal.fit(tags, width: tagRoom) : "" }
-            body = Terminal.fit(text, width: textRoom) + tags
-            body += String(repeating: " ", count: max(room - body.count, 0))
+            shown = Terminal.fit(text, width: textRoom)
+            padding = String(repeating: " ", count: max(room - shown.count - tags.count, 0))
         }
-        return "\(position)  \(body)  \(day(note.createdAt))  \(short)"
+        guard palette.enabled else { return "\(position)  \(shown)\(tags)\(padding)  \(day(note.createdAt))  \(short)" }
+        return "\(palette.time(position))  \(shown)\(palette.tag(tags))\(padding)  \(palette.time(day(note.createdAt)))  \(palette.id(short))"
     }
 
     /// The day a note was taken, in the local time zone: `2026-11-21`.

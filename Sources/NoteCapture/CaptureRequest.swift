@@ -101,6 +101,9 @@ public struct CaptureRequest: Sendable {
     /// Pin this many milliseconds before the moment (`--ago`, `note.lead`): a thought usually
     /// comes just after what prompted it. Never before 0:00; exact positions ignore it.
     public var leadMs: Int
+    /// How the user gave the lead (`--ago 2h`, `note.lead 30s`), for the warning when it
+    /// reaches before the start and the note is pinned at 0:00.
+    public var leadSource: String
     /// Pause playback while a slow body (``What/compose(_:)``, ``What/dictate(_:)``) is
     /// written, and resume it after if margin paused it.
     public var pauseWhileWriting: Bool
@@ -111,8 +114,9 @@ public struct CaptureRequest: Sendable {
     public var noteID: String?
 
     public init(when: When = .now, what: What, tags: [String] = [], leadMs: Int = 0, pauseWhileWriting: Bool = true,
-                pauseAfter: Bool = false, noteID: String? = nil) {
+                pauseAfter: Bool = false, noteID: String? = nil, leadSource: String = "the lead") {
         self.when = when
+        self.leadSource = leadSource
         self.what = what
         self.tags = tags
         self.leadMs = max(leadMs, 0)

@@ -49,7 +49,12 @@ extension NoteCapture {
             }
         case .now, .seen:
             switch reading?.pin {
-            case .success(let found)?: return Moment(pin: PinRules.lead(found, by: request.leadMs), reason: nil, playing: playing)
+            case .success(let found)?:
+                // Pinned at 0:00 rather than refused: the note is kept, and the user told.
+                if request.leadMs > found.progressMs {
+                    warnings.append("\(request.leadSource) is before the start; pinned at 0:00")
+                }
+                return Moment(pin: PinRules.lead(found, by: request.leadMs), reason: nil, playing: playing)
             case .failure(let unpinned)?: return Moment(pin: nil, reason: unpinned.reason, playing: playing)
             case nil: return Moment(pin: nil, reason: playerUnavailable ?? PinRules.notConfigured, playing: playing)
             }

@@ -86,12 +86,16 @@ public struct PodcastLibrary: Sendable {
     /// The line that says the listing comes from the cache, and why.
     static func offlineWarning(_ error: any Error) -> String {
         let reason: String
+        // The remedy fits the cause: asking again cannot help without a login.
+        var remedy = "margin episodes --refresh asks again"
         switch error as? SpotifyError {
-        case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure: reason = "not logged in"
+        case .notLoggedIn, .loginRevoked, .credentialsCorrupt, .credentialsInsecure:
+            reason = "not logged in"
+            remedy = "run 'margin login' to ask Spotify"
         case .rateLimited: reason = "Spotify is rate limiting"
         default: reason = "Spotify could not be reached"
         }
-        return "\(reason): names and resume points are what margin last saw (margin episodes --refresh asks again)"
+        return "\(reason): names and resume points are what margin last saw (\(remedy))"
     }
 }
 

@@ -17,7 +17,7 @@ struct ImportConflictTests {
         let json = try await sandbox.margin("import", "-", "--json", stdin: line + "\n")
         #expect(json.stdout == "{\"added\":0,\"updated\":0,\"unchanged\":0,\"conflicts\":1}\n")
         let human = try await sandbox.margin("import", "-", stdin: line + "\n")
-        #expect(human.stdout == "Imported: 0 added, 0 updated, 0 unchanged, 1 conflicts.\n")
+        #expect(human.stdout == "Imported: 0 added, 0 updated, 0 unchanged, 1 conflict.\n")
         #expect(human.stderr.contains("kept the stored version of 1 note") && human.stderr.contains(String(id.prefix(8))))
         #expect(try await sandbox.object("show", id, "--json")["text"] as? String == "the stored version")
     }

@@ -25,7 +25,11 @@ struct TerminalOutputTests {
         _ = try await sandbox.take("newest, unpinned", env: ["MARGIN_API_URL": "http://127.0.0.1:9/v1"])
         let day = try #require(try await sandbox.notes("list", "--json").first?["created_at"] as? String).prefix(10)
 
-        let screen = try await sandbox.onTerminal("list", columns: 100)
+        // Colour has tests of its own; with it on, margin's escapes are the only controls.
+        let painted = try await sandbox.onTerminal("list", columns: 100)
+        let unpainted = painted.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9]*m", with: "", options: .regularExpression)
+        for control in terminalControls { #expect(!unpainted.contains(control), "\(control.unicodeScalars.first?.value ?? 0) reached the terminal") }
+        let screen = try await sandbox.onTerminal("list", "--color=never", columns: 100)
         #expect(screen.status == 0, "\(screen.stdout)")
         for control in terminalControls { #expect(!screen.stdout.contains(control), "\(control.unicodeScalars.first?.value ?? 0) reached the terminal") }
         // "\r\n" is one Character, so split on newlines of any kind.

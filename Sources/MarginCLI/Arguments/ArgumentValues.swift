@@ -91,11 +91,18 @@ struct ShowRef: RefArgument {
 
 /// A DATE typed on the command line, resolved against the clock when it is parsed.
 struct DateArgument: ExpressibleByArgument, Sendable, Equatable {
+    /// The start of what was typed: the moment `--since` counts from.
     let date: Date
+    /// The span the words name (a whole day for `yesterday`, a week for `last week`).
+    let range: Range<Date>
+    /// The words as typed.
+    let typed: String
 
     init?(argument: String) {
-        guard let date = DateValue.parse(argument) else { return nil }
-        self.date = date
+        guard let range = DateValue.range(argument) else { return nil }
+        self.date = range.lowerBound
+        self.range = range
+        self.typed = argument
     }
 
     static func argument(_ raw: String) throws -> DateArgument {
@@ -103,5 +110,13 @@ struct DateArgument: ExpressibleByArgument, Sendable, Equatable {
             throw ArgumentProblem(description: "expected a date like \(DateValue.examples)")
         }
         return value
+    }
+
+    /// What `--since` resolved to, for `--verbose`: the local time and the UTC instant compared.
+    func resolved(as option: String) -> String {
+        let zone = TimeZone.current.identifier
+        return "\(option) \(Terminal.sanitize(typed)) means from \(LocalTime.day(date)) \(LocalTime.clock(date)) \(zone) "
+            + "(\(Timestamp.string(date))); the words name \(LocalTime.day(range.lowerBound)) \(LocalTime.clock(range.lowerBound)) "
+            + "to \(LocalTime.day(range.upperBound)) \(LocalTime.clock(range.upperBound))"
     }
 }

@@ -4,7 +4,7 @@ import SpotifyClient
 
 /// `--device ID|NAME`, accepted by every playback command.
 struct PlaybackOptions: ParsableArguments {
-    @Option(help: "Spotify Connect device: its ID or its name (see 'margin devices'); default: the active device.")
+    @Option(name: .shortAndLong, help: "Spotify Connect device: its ID or its name (see 'margin devices'); default: the active device.")
     var device: String?
 
     func validate() throws {

@@ -22,8 +22,11 @@ extension MarginCommand.Config {
         }
 
         func run() async throws {
-            let key = try MarginCommand.Config.key(key)
-            let stored = try Self.check(key, words[0])
+            let key: ConfigKey, stored: String
+            do { key = try MarginCommand.Config.key(self.key) } catch { throw SuggestedSettingError.improving(error) }
+            do { stored = try Self.check(key, words[0]) } catch let error as SettingError {
+                throw SuggestedSettingError.improving(error, kind: key.kind)
+            }
             try ConfigWriter.update { $0.set(key.fileName, stored) }
         }
 

@@ -10,7 +10,7 @@ extension MarginCommand {
         static let configuration = CommandConfiguration(commandName: "devices", abstract: "List Spotify Connect devices (IDs for --device).")
 
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print a JSON array.") var json = false
+        @Flag(name: .shortAndLong, help: "Print a JSON array.") var json = false
 
         func run() async throws {
             let devices = try await Settings().connection(verbose: global.verbose).api.devices()

@@ -24,9 +24,9 @@ extension MarginCommand {
         @Option(help: "A show's episodes: an id, a link, or the name of a show margin knows.", transform: ShowRef.argument)
         var show: ShowRef?
         @Flag(help: "Only the episodes you have notes on (the default when Spotify cannot be reached).") var annotated = false
-        @Option(help: "At most this many episodes (default: all; 50 with --show).") var limit: Int?
+        @Option(name: [.customShort("n"), .long], help: "At most this many episodes (default: all; 50 with --show).") var limit: Int?
         @Flag(help: "Ask Spotify again even for what the store saw less than an hour ago.") var refresh = false
-        @Flag(help: "Print a JSON array of episode objects.") var json = false
+        @Flag(name: .shortAndLong, help: "Print a JSON array of episode objects.") var json = false
 
         func validate() throws {
             if let limit, !(1...10_000).contains(limit) { throw ValidationError("--limit must be from 1 to 10000, e.g. --limit 20") }

@@ -23,11 +23,13 @@ extension MarginCommand {
                 <!-- margin:begin --> and <!-- margin:end --> and keeps everything else in the file.
                 """)
 
+        @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
-        @Option(help: "What to write; readwise is the CSV of Readwise's import, obsidian a folder of files (--dir).") var format: ExportFormat = .json
-        @Option(help: "Only this episode's notes.", transform: EpisodeRef.argument) var episode: EpisodeRef?
+        @Option(help: "What to write: json, jsonl, csv, markdown, readwise (the CSV of Readwise's import) or obsidian (a folder of files, --dir).",
+                transform: { try ChoiceArgument.parse($0) }) var format: ExportFormat = .json
+        @Option(name: .shortAndLong, help: "Only this episode's notes.", transform: EpisodeRef.argument) var episode: EpisodeRef?
         @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?
-        @Option(help: "Only notes with this tag.") var tag: String?
+        @Option(name: .shortAndLong, help: "Only notes with this tag.") var tag: String?
         @Option(help: "Only notes taken since: \(DateValue.examples).", transform: DateArgument.argument) var since: DateArgument?
         @Option(name: .shortAndLong, help: "Write to FILE instead of stdout.") var output: String?
         @Option(help: ArgumentHelp("The folder --format obsidian writes its files to.", valueName: "dir"),
@@ -40,12 +42,16 @@ extension MarginCommand {
                 }
                 if dir == nil { throw ValidationError("--format obsidian needs the folder to write to, e.g. --dir ~/vault/Podcasts") }
             } else if dir != nil {
-                throw ValidationError("--dir is for --format obsidian; write --format \(format.rawValue) to a file with -o FILE")
+                throw ValidationError("""
+                    --dir needs --format obsidian: only obsidian writes a folder (one Markdown file per episode); \
+                    add --format obsidian, or write --format \(format.rawValue) to one file with -o FILE
+                    """)
             }
         }
 
         func run() async throws {
             let database = try store.open(try Settings())
+            if global.verbose, let since { Console.err("margin: \(since.resolved(as: "--since"))") }
             let filter = NoteFilter(itemID: try episode?.id(in: database), showID: try show?.id(in: database), tag: tag, since: since?.date)
             if let dir {
                 let summary = try database.exportVault(filter, to: dir) { path, contents in
@@ -62,7 +68,12 @@ extension MarginCommand {
                 try stdout.finish()
                 return
             }
-            try AtomicFile.write(to: output) { sink in try database.export(filter, format: format, to: sink) }
+            if output.hasSuffix("/") { try ExportTargetError.checkFolder(output, format: format) }
+            do {
+                try AtomicFile.write(to: output) { sink in try database.export(filter, format: format, to: sink) }
+            } catch let failure as AtomicFile.Failure {
+                throw ExportTargetError.explaining(failure, format: format)
+            }
         }
     }
 }

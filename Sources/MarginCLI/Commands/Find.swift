@@ -16,9 +16,10 @@ extension MarginCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @Argument(help: "What to search for.") var query: [String]
-        @Option(name: .customLong("type"), help: "show or episode (default: both).") var type: SearchType?
-        @Option(help: "At most this many of each type.") var limit: Int = 10
-        @Flag(help: "Print a JSON array of show and episode objects (each with \"type\").") var json = false
+        @Option(name: .customLong("type"), help: "show or episode (default: both).",
+                transform: { try ChoiceArgument.parse($0) }) var type: SearchType?
+        @Option(name: [.customShort("n"), .long], help: "At most this many of each type.") var limit: Int = 10
+        @Flag(name: .shortAndLong, help: "Print a JSON array of show and episode objects (each with \"type\").") var json = false
 
         func validate() throws {
             if words.isEmpty { throw ValidationError("give something to search for, e.g. margin find \"naming things\"") }

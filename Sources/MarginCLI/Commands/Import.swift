@@ -19,7 +19,7 @@ extension MarginCommand {
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "The export to read, or - for stdin.") var file: String
-        @Flag(help: "Print the counts as JSON: {\"added\":N,\"updated\":N,\"unchanged\":N,\"conflicts\":N}.") var json = false
+        @Flag(name: .shortAndLong, help: "Print the counts as JSON: {\"added\":N,\"updated\":N,\"unchanged\":N,\"conflicts\":N}.") var json = false
 
         func run() async throws {
             let database = try store.open(try Settings())
@@ -35,7 +35,7 @@ extension MarginCommand {
                     {"added":\(counts.added),"updated":\(counts.updated),"unchanged":\(counts.unchanged),"conflicts":\(counts.conflicts)}
                     """)
             } else {
-                try Console.out("Imported: \(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged, \(counts.conflicts) conflicts.")
+                try Console.out("Imported: \(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged, \(Plural.of(counts.conflicts, "conflict")).")
                 if counts.conflicts > 0 { Console.err(Self.conflictReport(counts)) }
             }
         }

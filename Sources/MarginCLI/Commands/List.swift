@@ -21,14 +21,14 @@ extension MarginCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
-        @Flag(help: "Only one episode's notes, in playback order: REF, or the one playing now.") var episode = false
+        @Flag(name: .shortAndLong, help: "Only one episode's notes, in playback order: REF, or the one playing now.") var episode = false
         @Argument(help: ArgumentHelp("The episode for --episode.", valueName: "ref"), transform: EpisodeRef.argument)
         var ref: EpisodeRef?
         @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?
-        @Option(help: "Only notes with this tag.") var tag: String?
+        @Option(name: .shortAndLong, help: "Only notes with this tag.") var tag: String?
         @Option(help: "Only notes taken since: \(DateValue.examples).", transform: DateArgument.argument) var since: DateArgument?
-        @Option(help: "At most this many notes.") var limit: Int?
-        @Flag(help: "Print a JSON array of note objects.") var json = false
+        @Option(name: [.customShort("n"), .long], help: "At most this many notes.") var limit: Int?
+        @Flag(name: .shortAndLong, help: "Print a JSON array of note objects.") var json = false
         @OptionGroup var paging: PagerOptions
 
         func validate() throws {
@@ -39,6 +39,7 @@ extension MarginCommand {
         func run() async throws {
             let settings = try Settings()
             let database = try store.open(settings)
+            if global.verbose, let since { Console.err("margin: \(since.resolved(as: "--since"))") }
             var filter = NoteFilter(showID: try show?.id(in: database), tag: tag, since: since?.date, limit: limit)
             if episode {
                 filter.itemID = try await episodeID(settings, database)
@@ -53,10 +54,14 @@ extension MarginCommand {
             if notes.isEmpty {
                 Console.err(try Self.emptyMessage(filter, total: database.count()))
             } else {
-                let table = NoteView.table(notes, width: Console.stdoutIsTerminal ? Terminal.width() : nil)
+                // The width and the colours are the terminal's, read before the pager takes stdout.
+                let width = Console.stdoutIsTerminal ? Terminal.width() : nil
+                let palette = ColorOption.palette
                 let pager = paging.start(environment: settings.environment)
                 defer { pager?.finish() }
-                try Console.out(table)
+                guard palette.enabled else { return try Console.out(NoteView.table(notes, width: width)) }
+                // Every part of the table is sanitized already; only margin's own escapes are raw.
+                try Console.out(NoteView.table(notes, width: width, palette: palette), filtered: false)
             }
         }
 

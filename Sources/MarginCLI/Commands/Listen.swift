@@ -25,10 +25,14 @@ extension MarginCommand {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: player)
             process.arguments = [path]
+            // The player's own complaint is kept for the one line margin prints, not passed through raw.
+            let complaint = Pipe()
+            process.standardError = complaint
             do { try process.run() } catch { throw VoiceCommandError.playerFailed(player: player, reason: "\(error)") }
+            let said = complaint.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw VoiceCommandError.playerFailed(player: player, reason: "exit status \(process.terminationStatus)")
+                throw VoiceCommandError.playerFailed(player: player, reason: PlayerComplaint.reason(said, status: process.terminationStatus))
             }
         }
     }
@@ -45,7 +49,7 @@ enum VoiceCommandError: MarginError {
         case .noRecording(let id): "note \(id) has no recording; voice notes are taken with 'margin note --voice'"
         case .recordingMissing(let id, let path):
             "the recording of note \(id) is not at \(path) (moved or removed); put it back there, or type its text with 'margin edit \(id)'"
-        case .playerFailed(let player, let reason): "'\(player)' could not play the recording (\(reason)); check the sound server and output device"
+        case .playerFailed(let player, let reason): "'\(player)' could not play the recording (\(reason)); check that the sound server runs and an output device is set (pactl info), then run 'margin listen' again"
         }
     }
 }

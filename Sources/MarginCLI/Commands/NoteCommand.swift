@@ -29,21 +29,21 @@ extension MarginCommand {
         @OptionGroup var playback: PlaybackOptions
         @Argument(help: "The note; several words are joined with spaces.") var text: [String] = []
         @Flag(help: "Pause playback too.") var pause = false
-        @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
+        @Option(name: [.customShort("t"), .customLong("tag")], help: "A tag (repeatable).") var tags: [String] = []
         @Option(parsing: .unconditional, help: "Pin at this position instead of the player's: \(TimeValue.examples).",
                 transform: TimeValue.argument)
         var at: TimeValue?
         @Option(help: "Pin this long before the player's position: 20s, 1m (default: config note.lead, else 0).",
                 transform: TimeValue.argument)
         var ago: TimeValue?
-        @Option(help: "Pin to this episode instead of the playing one (needs --at).", transform: EpisodeRef.argument)
+        @Option(name: .shortAndLong, help: "Pin to this episode instead of the playing one (needs --at).", transform: EpisodeRef.argument)
         var episode: EpisodeRef?
         @Flag(help: "Say the note: recorded from the microphone and transcribed on this machine.") var voice = false
         @Option(help: ArgumentHelp("With --voice: take the recording from this 16-bit PCM WAV file.", valueName: "file.wav"))
         var audio: String?
         @Option(name: .customLong("max"), help: ArgumentHelp("With --voice: the longest recording, in seconds.", valueName: "seconds"))
         var maxSeconds: Double = 120
-        @Flag(help: "Print the saved note as JSON.") var json = false
+        @Flag(name: .shortAndLong, help: "Print the saved note as JSON.") var json = false
 
         func validate() throws {
             if voice, !text.isEmpty { throw ValidationError("--voice takes no TEXT: the note is what you say") }
@@ -77,7 +77,8 @@ extension MarginCommand {
                                noteID: noteID).body
                 : NoteDraft.body(words: text, environment: settings.environment, draft: draft)
             let request = CaptureRequest(when: when, what: what, tags: try Tags.normalize(tags), leadMs: lead(settings),
-                                         pauseAfter: pause, noteID: noteID)
+                                         pauseAfter: pause, noteID: noteID,
+                                         leadSource: ago.map { "--ago \(Self.typed("--ago", in: CommandLine.arguments) ?? $0.description)" } ?? "note.lead")
             let outcome: CaptureOutcome
             do {
                 outcome = try await capture(settings, configProblem: configProblem).capture(request)

@@ -12,7 +12,7 @@ extension MarginCommand {
             abstract: "Show what is playing: show, episode, position, playing or paused, device; exit 3 when nothing is.")
 
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print a JSON object.") var json = false
+        @Flag(name: .shortAndLong, help: "Print a JSON object.") var json = false
 
         func run() async throws {
             let connection = try Settings().connection(verbose: global.verbose)

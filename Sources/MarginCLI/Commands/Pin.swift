@@ -13,7 +13,7 @@ extension MarginCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @Argument(help: "The note's id or a unique prefix of it.") var id: String
-        @Option(help: "The episode: \(SpotifyRef.examples(.episode)), or the name of one with notes.", transform: EpisodeRef.argument) var episode: EpisodeRef
+        @Option(name: .shortAndLong, help: "The episode: \(SpotifyRef.examples(.episode)), or the name of one with notes.", transform: EpisodeRef.argument) var episode: EpisodeRef
         @Option(parsing: .unconditional, help: "The position: \(TimeValue.examples).", transform: TimeValue.argument)
         var at: TimeValue
 

@@ -13,8 +13,8 @@ extension MarginCommand {
             Words to find: all must match, in any form (caches finds cache); "a phrase", prefix*, \
             a OR b, and -word to leave notes out.
             """) var query: [String]
-        @Option(help: "At most this many results.") var limit: Int = 20
-        @Flag(help: "Print a JSON array of note objects, best match first.") var json = false
+        @Option(name: [.customShort("n"), .long], help: "At most this many results.") var limit: Int = 20
+        @Flag(name: .shortAndLong, help: "Print a JSON array of note objects, best match first.") var json = false
         @OptionGroup var paging: PagerOptions
 
         func validate() throws {

@@ -13,7 +13,7 @@ extension MarginCommand {
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "The note's id or a unique prefix of it.") var id: String
-        @Flag(help: "Print the note object as JSON.") var json = false
+        @Flag(name: .shortAndLong, help: "Print the note object as JSON.") var json = false
         @Flag(help: "Print the note's earlier texts instead: replaced by edits, or lost in sync conflicts.") var history = false
 
         func run() async throws {

@@ -13,7 +13,7 @@ extension MarginCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
-        @Flag(help: "Print a JSON array of show objects.") var json = false
+        @Flag(name: .shortAndLong, help: "Print a JSON array of show objects.") var json = false
 
         func run() async throws {
             let settings = try Settings()

@@ -23,7 +23,7 @@ extension MarginCommand {
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print {\"pushed\":N,\"pulled\":N,\"conflicts\":N}.") var json = false
+        @Flag(name: .shortAndLong, help: "Print {\"pushed\":N,\"pulled\":N,\"conflicts\":N}.") var json = false
         @Flag(help: "Keep syncing every --interval seconds until interrupted.") var watch = false
         @Option(help: "Seconds between syncs with --watch (1 to 3600).") var interval: Double = 30
         @Flag(help: "Print the SQL an administrator runs once to host several people, and exit.") var printSetupSQL = false
@@ -128,7 +128,7 @@ extension MarginCommand {
                 Console.err("margin: skipped hub row \(Terminal.sanitize(row.hubID)): \(Terminal.sanitize(row.reason)); the other rows were applied")
             }
             if report.skipped.count > Self.skippedShown {
-                Console.err("margin: … and \(report.skipped.count - Self.skippedShown) more hub rows skipped ('margin sync --json' lists every one)")
+                Console.err("margin: … and \(Plural.of(report.skipped.count - Self.skippedShown, "more hub row")) skipped ('margin sync --json' lists every one)")
             }
         }
 

@@ -23,7 +23,7 @@ extension MarginCommand {
 
         @OptionGroup var store: StoreOptions
         @Argument(help: "Notes' ids or unique prefixes of them; none: every pending or failed voice note.") var ids: [String] = []
-        @Flag(help: "Print each transcribed note as JSON, one a line.") var json = false
+        @Flag(name: .shortAndLong, help: "Print each transcribed note as JSON, one a line.") var json = false
         @Option(help: "The recognizer for this run: auto, whisper, pocketsphinx or command (default: transcribe.engine).")
         var engine: TranscribeEngine?
         @Flag(help: "Say which recognizers are found, where, and how to install what is missing; transcribe nothing.")

@@ -13,7 +13,7 @@ extension MarginCommand {
             abstract: "Show the logged-in Spotify account; exits 4 when not logged in.")
 
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print a JSON object.") var json = false
+        @Flag(name: .shortAndLong, help: "Print a JSON object.") var json = false
 
         func run() async throws {
             let connection = try Settings().connection(verbose: global.verbose)

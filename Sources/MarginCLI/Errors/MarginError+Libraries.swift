@@ -42,9 +42,13 @@ extension TokenServiceError: MarginError {
 }
 
 extension NoteStoreError: MarginError {
+    /// An ambiguous id prefix is a usage error, as an ambiguous name is: the user types more.
     public var exitStatus: ExitStatus {
-        if case .notFound = self { return .notFound }
-        return .failure
+        switch self {
+        case .notFound: .notFound
+        case .ambiguous: .usage
+        default: .failure
+        }
     }
 }
 
