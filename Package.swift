@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "NoteTransfer", dependencies: ["NoteStore", "SpotifyLinks"], swiftSettings: strict),
         // Taking a note, the one capture use case: the moment, the body (text, editor, voice),
         // pausing and resuming, the store; the rules that turn the player and failures into a pin.
-        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore", "Voice"], swiftSettings: strict),
+        .target(name: "NoteCapture", dependencies: ["FileSafety", "SpotifyClient", "NoteStore", "Voice"], swiftSettings: strict),
         // The interactive `watch`: its state, key decoding, line editor, poll schedule, rendering as a
         // pure function of state, and the session that takes notes through NoteCapture.
         .target(name: "Watch", dependencies: ["MarginViews", "FileSafety", "SpotifyClient", "NoteStore", "NoteCapture", "Voice"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Dispatch
+import FileSafety
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -141,22 +142,6 @@ public enum Editor {
         let previous = [SIGINT, SIGQUIT, SIGTERM, SIGHUP].map { ($0, signal($0, SIG_IGN)) }
         defer { for (signo, handler) in previous { signal(signo, handler) } }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The editor starts with every signal at its default and none blocked, whatever margin set.
-        var defaults = sigset_t(), empty = sigset_t()
-        sigemptyset(&defaults)
-        for signo in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signo) }
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { environment.forEach { free($0) } }
         // Watching before the editor starts: a signal in between is handed on as soon as it runs.
         let sources = [SIGTERM, SIGHUP].map { signo in
             let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
@@ -165,8 +150,8 @@ public enum Editor {
             return source
         }
         defer { sources.forEach { $0.cancel() } }
-        var pid = pid_t()
-        guard posix_spawn(&pid, arguments[0], nil, &attributes, argv, environment) == 0 else { throw Failure.cannotStart(editor) }
+        // The editor starts with every signal at its default and none blocked, whatever margin set.
+        guard case .success(let pid) = ChildSpawn.start(arguments) else { throw Failure.cannotStart(editor) }
         handed.started(pid)
 
         var status: Int32 = 0

@@ -29,58 +29,26 @@ public final class RecognizerProcess: Sendable {
     public init(executable: String, arguments: [String], streaming: Bool, name: String, timeout: Duration) throws(VoiceError) {
         self.name = name
         self.timeout = timeout
-        var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
-        guard Self.pipe(&outputPipe), Self.pipe(&errorPipe), !streaming || Self.pipe(&inputPipe) else {
-            [inputPipe, outputPipe, errorPipe].joined().filter { $0 >= 0 }.forEach { close($0) }
-            throw .transcriberFailed(command: name, reason: "could not be started (\(String(cString: strerror(errno))))")
+        let inputPipe = streaming ? ChildSpawn.pipe() : nil
+        let pipes = (output: ChildSpawn.pipe(), errors: ChildSpawn.pipe())
+        guard let outputPipe = pipes.output, let errorPipe = pipes.errors, !streaming || inputPipe != nil else {
+            let code = errno
+            [inputPipe, pipes.output, pipes.errors].compactMap { $0 }.forEach { close($0.read); close($0.write) }
+            throw .transcriberFailed(command: name, reason: "could not be started (\(String(cString: strerror(code))))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if streaming {
-            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), empty = sigset_t()
-        sigemptyset(&defaults)
-        for signo in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signo) }
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { environment.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        let spawned = ChildSpawn.start([executable] + arguments, input: inputPipe.map { .descriptor($0.read) } ?? .null,
+                                       output: .descriptor(outputPipe.write), errors: .descriptor(errorPipe.write), ownGroup: true)
         // The child's ends belong to the child now.
-        [inputPipe[0], outputPipe[1], errorPipe[1]].filter { $0 >= 0 }.forEach { close($0) }
-        guard spawned == 0 else {
-            [inputPipe[1], outputPipe[0], errorPipe[0]].filter { $0 >= 0 }.forEach { close($0) }
-            throw .transcriberFailed(command: name, reason: "could not be started (\(String(cString: strerror(spawned))))")
+        [inputPipe?.read, outputPipe.write, errorPipe.write].compactMap { $0 }.forEach { close($0) }
+        guard case .success(let pid) = spawned else {
+            [inputPipe?.write, outputPipe.read, errorPipe.read].compactMap { $0 }.forEach { close($0) }
+            let reason = if case .failure(let error) = spawned { error.text } else { "" }
+            throw .transcriberFailed(command: name, reason: "could not be started (\(reason))")
         }
         self.pid = pid
-        self.input = inputPipe[1]
-        self.output = outputPipe[0]
-        self.errors = errorPipe[0]
-    }
-
-    /// A pipe whose ends are closed in any program margin starts (the child gets copies of
-    /// its own ends only); false when there is none.
-    private static func pipe(_ ends: inout [Int32]) -> Bool {
-        guard Glibc.pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
+        self.input = inputPipe?.write ?? -1
+        self.output = outputPipe.read
+        self.errors = errorPipe.read
     }
 
     /// Hands 16 kHz mono samples to the recognizer. A recognizer that has died takes no more;

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -36,9 +37,10 @@ final class WhisperProcess {
             [stdin.read, stdin.write, errorFile].forEach { close($0) }
             throw .transcriberFailed(command: launch.name, reason: "could not be started (\(String(cString: strerror(errno))))")
         }
-        let spawned = ChildSpawn.start(executable: launch.python, arguments: launch.arguments(parent: parent),
-                                       input: stdin.read, output: stdout.write, errors: errorFile,
-                                       environment: ["HF_HUB_OFFLINE": "1", "PYTHONDONTWRITEBYTECODE": "1"])
+        let spawned = ChildSpawn.start([launch.python] + launch.arguments(parent: parent),
+                                       input: .descriptor(stdin.read), output: .descriptor(stdout.write), errors: .descriptor(errorFile),
+                                       ownGroup: true, environment: ProcessInfo.processInfo.environment.merging(
+                                           ["HF_HUB_OFFLINE": "1", "PYTHONDONTWRITEBYTECODE": "1"]) { $1 })
         close(stdin.read)
         close(stdout.write)
         switch spawned {

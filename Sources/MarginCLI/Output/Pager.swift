@@ -37,45 +37,22 @@ final class Pager {
     static func start(environment: [String: String]) -> Pager? {
         let command = environment["PAGER"] ?? (Self.onPath("less", environment) ? "less" : "")
         guard !command.trimmingCharacters(in: .whitespaces).isEmpty, command != "cat" else { return nil }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        // Neither end leaks into programs margin starts later; the pager gets its copy by dup2.
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), empty = sigset_t()
-        sigemptyset(&defaults)
-        for signo in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signo) }
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        guard let ends = ChildSpawn.pipe() else { return nil }
         var variables = environment
         if variables["LESS"] == nil { variables["LESS"] = "FRX" }
-        let arguments: [String] = ["/bin/sh", "-c", command]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
         // Ignored from before the pager starts, so that a Ctrl-C meant for it never ends margin
         // first; the pager itself starts with them at their defaults.
         let previous = [SIGINT, SIGQUIT].map { ($0, signal($0, SIG_IGN)) }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        close(ends[0])
+        let spawned = ChildSpawn.start(["/bin/sh", "-c", command], input: .descriptor(ends.read), environment: variables)
+        close(ends.read)
         let terminal = dup(STDOUT_FILENO)
-        guard spawned == 0, terminal >= 0, dup2(ends[1], STDOUT_FILENO) >= 0 else {
-            close(ends[1])
+        guard case .success(let pid) = spawned, terminal >= 0, dup2(ends.write, STDOUT_FILENO) >= 0 else {
+            close(ends.write)
             if terminal >= 0 { close(terminal) }
             for (signo, handler) in previous { signal(signo, handler) }
             return nil
         }
-        close(ends[1])
+        close(ends.write)
         OutputFile.standardOutputPaged.store(true, ordering: .relaxed)
         return Pager(pid: pid, terminal: terminal, previous: previous)
     }

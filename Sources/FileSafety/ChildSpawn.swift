@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starting a program margin runs (an editor, a pager, a recognizer): every signal it might
+/// have inherited handled or blocked (margin ignores some, and the cooperative pool's threads
+/// block most) back at its default and unblocked, its standard streams as asked, optionally in
+/// a process group of its own (so that a timeout kills it and whatever it started). Only the
+/// descriptors it is given reach it: margin's own are close-on-exec.
+public enum ChildSpawn {
+    /// Where one of the child's standard streams comes from.
+    public enum Stream: Sendable {
+        /// margin's own (the terminal, for an editor).
+        case inherited
+        /// This descriptor of margin's, at the stream's number in the child.
+        case descriptor(Int32)
+        /// `/dev/null`.
+        case null
+    }
+
+    /// The child's pid, or the `errno` of the failed `posix_spawn`. `arguments[0]` is the
+    /// program's path.
+    public static func start(_ arguments: [String], input: Stream = .inherited, output: Stream = .inherited,
+                             errors: Stream = .inherited, ownGroup: Bool = false,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<pid_t, Errno> {
+        guard let executable = arguments.first else { return .failure(Errno(code: EINVAL)) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (stream, number) in [(input, Int32(0)), (output, 1), (errors, 2)] {
+            switch stream {
+            case .inherited: break
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, number)
+            case .null: posix_spawn_file_actions_addopen(&actions, number, "/dev/null", number == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), empty = sigset_t()
+        sigemptyset(&defaults)
+        for signo in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signo) }
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        return spawned == 0 ? .success(pid) : .failure(Errno(code: spawned))
+    }
+
+    /// An `errno` value with its text.
+    public struct Errno: Error, Sendable {
+        public var code: Int32
+        public var text: String { String(cString: strerror(code)) }
+
+        public init(code: Int32) { self.code = code }
+    }
+
+    /// A pipe whose ends are closed in any program margin starts (the child gets copies of
+    /// its own ends only); nil when there is none.
+    public static func pipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+}
