@@ -30,8 +30,10 @@ public struct KeyRing: Sendable, CustomStringConvertible {
     public init(text: String, path: String) throws(KeyFileError) {
         var keys: [Key] = []
         var byID: [String: SymmetricKey] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+        // "\r\n" is one Character in Swift: a file written on Windows splits on it too, its CR gone.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count == 2, Self.isValidID(fields[0]) else { throw .malformed(path: path, line: index + 1) }

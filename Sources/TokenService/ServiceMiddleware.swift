@@ -10,6 +10,7 @@ struct ServiceMiddleware: RouterMiddleware {
     typealias Context = ServiceContext
     let limiter: RateLimiter
     let trustForwardedFor: Bool
+    let metrics: ServiceMetrics?
 
     static let requestIDHeader = HTTPField.Name("X-Request-Id") ?? .cacheControl
 
@@ -18,7 +19,8 @@ struct ServiceMiddleware: RouterMiddleware {
         let client = clientAddress(request, context: context)
         var response: Response
         // Health checks come from load balancers several times a minute: never limited.
-        if request.uri.path != "/healthz", case .limited(let wait) = limiter.admit(client, at: started) {
+        if request.uri.path != "/healthz", case .limited(let wait) = limiter.admit(RateLimitKey.of(client), at: started) {
+            metrics?.rateLimitedRequest()
             response = ServiceFailure.rateLimited(retryAfter: wait).response
         } else {
             do {
@@ -35,6 +37,7 @@ struct ServiceMiddleware: RouterMiddleware {
         // Hummingbird's id for the request, which its logger's lines carry (not `context.id`,
         // which traps when a log handler keeps no metadata).
         response.headers[Self.requestIDHeader] = context.logger[metadataKey: "hb.request.id"].map { "\($0)" } ?? RequestID().description
+        metrics?.request(path: request.uri.path, status: Int(response.status.code))
         let elapsed = started.duration(to: .now)
         context.logger.info("request", metadata: [
             "method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
