@@ -59,7 +59,8 @@ public struct KeyRing: Sendable, CustomStringConvertible {
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         let mode = Int(info.st_mode) & 0o777
         guard mode & 0o077 == 0 else { throw .insecure(path: path, mode: mode) }
-        guard let data = try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd(),
+        // An empty file reads as nil: the parser then names it empty.
+        guard let data = try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() ?? Data(),
               let text = String(data: data, encoding: .utf8)
         else { throw .unreadable(path: path, reason: "not UTF-8 text") }
         return try KeyRing(text: text, path: path)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Runs around every route: rate limiting per client address, JSON errors only, a request id
 /// on every answer, and one access log line per request (method, path, status, time, client;
@@ -29,6 +30,10 @@ struct ServiceMiddleware: RouterMiddleware {
                 response = failure.response
             } catch let error as HTTPError {
                 response = ServiceFailure(error).response
+            } catch is HTTPParserError {
+                // A body cut short or malformed: the client's doing, and usually its connection is gone.
+                context.logger.notice("request body could not be read")
+                response = ServiceFailure.invalidRequest("the request body could not be read").response
             } catch {
                 context.logger.error("request failed", metadata: ["error_type": "\(type(of: error))"])
                 response = ServiceFailure(status: 500, error: "server_error", description: "the service failed; its log has the request id").response

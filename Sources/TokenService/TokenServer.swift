@@ -40,7 +40,11 @@ public func buildApplication(configuration: ServiceConfiguration, logger: Logger
     return Application(
         router: router, server: server,
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                serverName: nil, backlog: 1024,
+                                                // Room for a burst of connections while the loop
+                                                // accepts them (the kernel caps it at somaxconn):
+                                                // an overflowing queue drops handshakes, which
+                                                // clients then retry only after a second or more.
+                                                serverName: nil, backlog: 4096,
                                                 availableConnectionsDelegate: TrackerGate(tracker: tracker)),
         onServerRunning: { channel in
             if let url = listeningURL(scheme: scheme, host: configuration.host, port: channel.localAddress?.port ?? configuration.port) {
