@@ -30,8 +30,10 @@ public struct KeyRing: Sendable, CustomStringConvertible {
     public init(text: String, path: String) throws(KeyFileError) {
         var keys: [Key] = []
         var byID: [String: SymmetricKey] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+        // "\r\n" is one Character in Swift: a file written on Windows splits on it too, its CR gone.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count == 2, Self.isValidID(fields[0]) else { throw .malformed(path: path, line: index + 1) }
@@ -57,7 +59,8 @@ public struct KeyRing: Sendable, CustomStringConvertible {
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         let mode = Int(info.st_mode) & 0o777
         guard mode & 0o077 == 0 else { throw .insecure(path: path, mode: mode) }
-        guard let data = try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd(),
+        // An empty file reads as nil: the parser then names it empty.
+        guard let data = try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() ?? Data(),
               let text = String(data: data, encoding: .utf8)
         else { throw .unreadable(path: path, reason: "not UTF-8 text") }
         return try KeyRing(text: text, path: path)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpotifyClient
 
 /// Everything one service instance needs: where it listens, the Spotify app it speaks for,
@@ -25,8 +28,18 @@ public struct ServiceConfiguration: Sendable {
     public var maxBodyBytes = 8 * 1024
     /// All request header lines together.
     public var maxHeaderBytes = 16 * 1024
-    /// A connection with no request for this long is closed.
-    public var idleTimeout = Duration.seconds(30)
+    /// Connections open at once (`--max-connections`); at the cap the one waiting longest for a
+    /// request head is closed to admit a new one. Default: 80% of the file descriptor limit.
+    public var maxConnections = ServiceConfiguration.defaultMaxConnections
+    /// Time to send a complete request head, from the connection's start or the last answer.
+    public var headerTimeout = Duration.seconds(10)
+    /// Time to send the body once the head is in.
+    public var bodyTimeout = Duration.seconds(10)
+    /// `/swap` calls to Spotify for all clients together: a flood of logins (or of codes) cannot
+    /// spend the app's quota at Spotify.
+    public var swapLimit = RateLimit(requests: 60, period: .seconds(60))
+    /// Where `/metrics` is served; nil: nowhere.
+    public var metricsListen: (host: String, port: Int)?
 
     public init(redirectURIs: RedirectAllowList, credentials: ClientCredentials, keys: KeyRing) {
         self.redirectURIs = redirectURIs
@@ -46,10 +59,7 @@ public struct ServiceConfiguration: Sendable {
         case (let inline?, nil):
             secret = inline
         case (nil, let path?):
-            guard let data = FileManager.default.contents(atPath: path),
-                  let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
-            else { throw ServiceSetupError.unreadableSecret(path: path) }
-            secret = text
+            secret = try Self.secret(path: path)
         case (nil, nil):
             throw ServiceSetupError.missing("MARGIN_SERVICE_CLIENT_SECRET")
         }
@@ -57,6 +67,28 @@ public struct ServiceConfiguration: Sendable {
         self.init(redirectURIs: redirectURIs, credentials: ClientCredentials(id: clientID, secret: secret),
                   keys: try KeyRing.load(path: keysPath))
         trust = TrustRoots(environment: environment)
+    }
+
+    /// 80% of the soft limit on open files, leaving the rest for the upstream connections, the
+    /// listening sockets and the files the process reads; the kernel then never refuses an
+    /// accept for want of a descriptor.
+    public static var defaultMaxConnections: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 10_000 }
+        // RLIM_INFINITY is the largest value: capped like any other huge limit.
+        return max(1, Int(min(limit.rlim_cur, 10_000_000)) * 8 / 10)
+    }
+
+    /// The client secret in `path`, which only its owner may read.
+    static func secret(path: String) throws(ServiceSetupError) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .unreadableSecret(path: path) }
+        let mode = Int(info.st_mode) & 0o777
+        guard mode & 0o077 == 0 else { throw .insecureSecret(path: path, mode: mode) }
+        guard let data = FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+        else { throw .unreadableSecret(path: path) }
+        return text
     }
 }
 

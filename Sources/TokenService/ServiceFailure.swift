@@ -9,12 +9,15 @@ struct ServiceFailure: Error, Sendable, Equatable {
     var description: String
     /// Seconds, sent as `Retry-After` (429, and 503 when Spotify gave one).
     var retryAfter: Int?
+    /// The methods a path takes, sent as `Allow` with a 405.
+    var allow: String?
 
-    init(status: Int, error: String, description: String, retryAfter: Int? = nil) {
+    init(status: Int, error: String, description: String, retryAfter: Int? = nil, allow: String? = nil) {
         self.status = status
         self.error = error
         self.description = description
         self.retryAfter = retryAfter
+        self.allow = allow
     }
 
     static func invalidRequest(_ description: String) -> ServiceFailure {
@@ -24,6 +27,24 @@ struct ServiceFailure: Error, Sendable, Equatable {
     /// What a tampered, truncated, foreign or retired sealed token gets: the words Spotify
     /// uses for a refresh token it does not know, so clients treat it the same way.
     static let invalidRefreshToken = ServiceFailure(status: 400, error: "invalid_grant", description: "Invalid refresh token")
+
+    /// A sealed token whose ciphertext is not canonical base64url: the client mangled it, which
+    /// is not the same as the login being over, so not `invalid_grant`.
+    static let malformedToken = ServiceFailure(status: 400, error: "invalid_request",
+                                               description: "refresh_token is not a sealed token in canonical base64url")
+
+    /// A token sealed under a key this instance does not have: during a rotation another
+    /// instance may have it, or this one will after its restart. Never `invalid_grant`, which
+    /// would log the member out.
+    static let unknownKey = ServiceFailure(
+        status: 503, error: "unknown_key",
+        description: "this token was sealed with a key this instance does not have; a key rotation may be in progress, try again shortly",
+        retryAfter: 5)
+
+    /// A known path asked with a method it does not take.
+    static func methodNotAllowed(_ allowed: String) -> ServiceFailure {
+        ServiceFailure(status: 405, error: "method_not_allowed", description: "this endpoint takes \(allowed) only", allow: allowed)
+    }
 
     static func rateLimited(retryAfter: Int) -> ServiceFailure {
         ServiceFailure(status: 429, error: "rate_limited",
@@ -44,6 +65,7 @@ struct ServiceFailure: Error, Sendable, Equatable {
     var response: Response {
         var headers: HTTPFields = [.cacheControl: "no-store"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let allow { headers[.allow] = allow }
         return JSONReply.response(ErrorBody(error: error, errorDescription: description), status: status, headers: headers)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Runs around every route: rate limiting per client address, JSON errors only, a request id
 /// on every answer, and one access log line per request (method, path, status, time, client;
@@ -10,6 +11,7 @@ struct ServiceMiddleware: RouterMiddleware {
     typealias Context = ServiceContext
     let limiter: RateLimiter
     let trustForwardedFor: Bool
+    let metrics: ServiceMetrics?
 
     static let requestIDHeader = HTTPField.Name("X-Request-Id") ?? .cacheControl
 
@@ -18,7 +20,8 @@ struct ServiceMiddleware: RouterMiddleware {
         let client = clientAddress(request, context: context)
         var response: Response
         // Health checks come from load balancers several times a minute: never limited.
-        if request.uri.path != "/healthz", case .limited(let wait) = limiter.admit(client, at: started) {
+        if request.uri.path != "/healthz", case .limited(let wait) = limiter.admit(RateLimitKey.of(client), at: started) {
+            metrics?.rateLimitedRequest()
             response = ServiceFailure.rateLimited(retryAfter: wait).response
         } else {
             do {
@@ -27,6 +30,10 @@ struct ServiceMiddleware: RouterMiddleware {
                 response = failure.response
             } catch let error as HTTPError {
                 response = ServiceFailure(error).response
+            } catch is HTTPParserError {
+                // A body cut short or malformed: the client's doing, and usually its connection is gone.
+                context.logger.notice("request body could not be read")
+                response = ServiceFailure.invalidRequest("the request body could not be read").response
             } catch {
                 context.logger.error("request failed", metadata: ["error_type": "\(type(of: error))"])
                 response = ServiceFailure(status: 500, error: "server_error", description: "the service failed; its log has the request id").response
@@ -35,6 +42,7 @@ struct ServiceMiddleware: RouterMiddleware {
         // Hummingbird's id for the request, which its logger's lines carry (not `context.id`,
         // which traps when a log handler keeps no metadata).
         response.headers[Self.requestIDHeader] = context.logger[metadataKey: "hb.request.id"].map { "\($0)" } ?? RequestID().description
+        metrics?.request(path: request.uri.path, status: Int(response.status.code))
         let elapsed = started.duration(to: .now)
         context.logger.info("request", metadata: [
             "method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "status": "\(response.status.code)",

@@ -11,6 +11,13 @@ struct TokenRoutes: Sendable {
     let redirectURIs: RedirectAllowList
     let clientID: String
     let maxBodyBytes: Int
+    /// The ceiling on `/swap` calls to Spotify, for all clients together.
+    let swapLimiter: RateLimiter
+
+    /// Each path and the one method it takes; others get 405 with `Allow`.
+    static let methods: [(path: String, method: HTTPRequest.Method)] = [
+        ("/healthz", .get), ("/config", .get), ("/swap", .post), ("/refresh", .post),
+    ]
 
     func add(to router: Router<ServiceContext>) {
         router.get("/healthz") { _, _ in JSONReply.response(["status": "ok"]) }
@@ -19,12 +26,24 @@ struct TokenRoutes: Sendable {
         }
         router.post("/swap") { request, context in try await swap(request, context: context) }
         router.post("/refresh") { request, context in try await refresh(request, context: context) }
+        let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
+        for (path, allowed) in Self.methods {
+            for method in all where method != allowed {
+                router.on(RouterPath(path), method: method) { _, _ -> Response in
+                    throw ServiceFailure.methodNotAllowed(allowed.rawValue)
+                }
+            }
+        }
     }
 
     /// Code (and, from margin, its PKCE verifier) for tokens; the refresh token comes back sealed.
     func swap(_ request: Request, context: ServiceContext) async throws -> Response {
         let form = try await Self.form(request, context: context, limit: maxBodyBytes)
         guard let code = form["code"], !code.isEmpty else { throw ServiceFailure.invalidRequest("code must be supplied") }
+        guard AuthorizationCode.isPlausible(code) else {
+            context.logger.notice("refused a code that is not shaped like Spotify's", metadata: ["code_length": "\(code.utf8.count)"])
+            throw ServiceFailure.invalidRequest("code is not shaped like a Spotify authorization code")
+        }
         let redirectURI: String
         if let given = form["redirect_uri"], !given.isEmpty {
             guard redirectURIs.matches(given) else {
@@ -37,6 +56,11 @@ struct TokenRoutes: Sendable {
         }
         var upstreamForm = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI)]
         if let verifier = form["code_verifier"], !verifier.isEmpty { upstreamForm.append(("code_verifier", verifier)) }
+        if case .limited(let wait) = swapLimiter.admit("swap", at: .now) {
+            context.logger.warning("the ceiling on code exchanges for all clients was reached", metadata: ["retry_after_s": "\(wait)"])
+            throw ServiceFailure(status: 503, error: "temporarily_unavailable",
+                                 description: "too many logins at once; retry after \(wait) s", retryAfter: wait)
+        }
         let reply = try await upstream.post(upstreamForm, logger: context.logger)
         guard let refreshToken = reply.refreshToken, !refreshToken.isEmpty else {
             context.logger.warning("Spotify's code exchange reply had no refresh token")
@@ -55,8 +79,18 @@ struct TokenRoutes: Sendable {
         }
         let opened: (token: String, keyID: String)
         do { opened = try sealer.open(sealed) } catch {
-            context.logger.notice("refused a refresh token that does not open with any key")
-            throw ServiceFailure.invalidRefreshToken
+            switch error {
+            case .malformed:
+                context.logger.notice("refused a refresh token that is not canonical base64url")
+                throw ServiceFailure.malformedToken
+            case .unknownKey:
+                context.logger.warning("a refresh token names a key id this instance's keys file does not have",
+                                       metadata: ["key_id": "\(Self.keyID(of: sealed))"])
+                throw ServiceFailure.unknownKey
+            case .unsealable:
+                context.logger.notice("refused a refresh token that does not open with any key")
+                throw ServiceFailure.invalidRefreshToken
+            }
         }
         let reply = try await upstream.post([("grant_type", "refresh_token"), ("refresh_token", opened.token)], logger: context.logger)
         if let rotated = reply.refreshToken, !rotated.isEmpty {
@@ -64,6 +98,12 @@ struct TokenRoutes: Sendable {
         }
         let resealed = opened.keyID == sealer.keys.current.id ? nil : try sealer.seal(opened.token)
         return Self.tokens(reply, sealed: resealed)
+    }
+
+    /// The key id a sealed token names (ids are not secret: the keys file's description shows them).
+    static func keyID(of sealed: String) -> String {
+        let parts = sealed.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 3 && KeyRing.isValidID(parts[1]) ? String(parts[1]) : "?"
     }
 
     /// The form body, if the request is a form within the size limit.

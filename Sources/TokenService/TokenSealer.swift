@@ -28,15 +28,17 @@ public struct TokenSealer: Sendable {
         return header + "." + combined.base64URLEncodedString()
     }
 
-    /// The token inside `sealed`, with the id of the key that sealed it; throws
-    /// ``SealError/unsealable`` for anything tampered, truncated, foreign or sealed under a key
-    /// the keys file no longer has.
+    /// The token inside `sealed`, with the id of the key that sealed it. Throws
+    /// ``SealError/malformed`` when its last part is not canonical base64url,
+    /// ``SealError/unknownKey`` when its key id is not in this instance's keys file (a rotation
+    /// may be under way: another instance may have it), and ``SealError/unsealable`` for
+    /// anything else that does not open: tampered, truncated, foreign, or not a sealed token.
     public func open(_ sealed: String) throws(SealError) -> (token: String, keyID: String) {
         let parts = sealed.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == Self.version, KeyRing.isValidID(parts[1]),
-              let key = keys.key(id: String(parts[1])),
-              let combined = Base64URL.decode(parts[2]), combined.count > Self.overhead
-        else { throw .unsealable }
+        guard parts.count == 3, parts[0] == Self.version, KeyRing.isValidID(parts[1]) else { throw .unsealable }
+        guard let combined = Base64URL.decode(parts[2]) else { throw .malformed }
+        guard let key = keys.key(id: String(parts[1])) else { throw .unknownKey }
+        guard combined.count > Self.overhead else { throw .unsealable }
         let header = "\(Self.version).\(parts[1])"
         guard let box = try? AES.GCM.SealedBox(combined: combined),
               let plain = try? AES.GCM.open(box, using: key, authenticating: Data(header.utf8)),
@@ -46,19 +48,36 @@ public struct TokenSealer: Sendable {
     }
 }
 
-/// A sealed token that does not open.
+/// Why a sealed token does not open.
 public enum SealError: Error, Equatable {
+    /// Its ciphertext is not canonical unpadded base64url: a client mangled it.
+    case malformed
+    /// Sealed under a key id this instance's keys file does not have.
+    case unknownKey
+    /// Tampered, truncated, foreign or not a sealed token.
     case unsealable
 }
 
 /// Base64url without padding (RFC 4648 §5); encoding is SpotifyClient's `base64URLEncodedString`.
 enum Base64URL {
-    /// Decodes unpadded base64url; nil for any other character or an impossible length.
+    /// Decodes canonical unpadded base64url: nil for any other character, an impossible
+    /// length, or a last character with bits that encode nothing (two spellings of one token).
     static func decode(_ text: Substring) -> Data? {
-        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        guard text.count % 4 != 1, text.allSatisfy(alphabet.contains) else { return nil }
+        guard text.count % 4 != 1, text.utf8.allSatisfy(isAlphabet) else { return nil }
         var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        return Data(base64Encoded: standard)
+        guard let data = Data(base64Encoded: standard), data.base64URLEncodedString() == text else { return nil }
+        return data
+    }
+
+    /// `A-Z a-z 0-9 - _`.
+    static func isAlphabet(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
     }
 }

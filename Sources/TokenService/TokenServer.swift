@@ -9,35 +9,58 @@ import ServiceLifecycle
 import SpotifyClient
 import UnixSignals
 
-/// The service's Hummingbird application, as Hummingbird's template builds one.
+/// The service's Hummingbird application, as Hummingbird's template builds one, with the
+/// connection discipline of ``GuardedChannel``.
 public func buildApplication(configuration: ServiceConfiguration, logger: Logger,
                              upstreamTransport: (any HTTPTransport)? = nil,
+                             tracker: ConnectionTracker? = nil, metrics: ServiceMetrics? = nil,
                              onListening: @escaping @Sendable (URL) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+    let tracker = tracker ?? ConnectionTracker(capacity: configuration.maxConnections)
     let router = Router(context: ServiceContext.self)
     router.add(middleware: ServiceMiddleware(limiter: RateLimiter(limit: configuration.rateLimit),
-                                             trustForwardedFor: configuration.trustForwardedFor))
-    TokenRoutes(upstream: Upstream(configuration: configuration, transport: upstreamTransport),
+                                             trustForwardedFor: configuration.trustForwardedFor, metrics: metrics))
+    TokenRoutes(upstream: Upstream(configuration: configuration, transport: upstreamTransport, metrics: metrics),
                 sealer: TokenSealer(keys: configuration.keys), redirectURIs: configuration.redirectURIs,
-                clientID: configuration.credentials.id, maxBodyBytes: configuration.maxBodyBytes).add(to: router)
+                clientID: configuration.credentials.id, maxBodyBytes: configuration.maxBodyBytes,
+                swapLimiter: RateLimiter(limit: configuration.swapLimit, capacity: 2)).add(to: router)
+    // No idle timeout of Hummingbird's: it restarts on every byte; the guard's deadlines do not.
     let http = HTTP1Channel.Configuration(
-        idleTimeout: .seconds(Int64(configuration.idleTimeout.components.seconds)),
+        idleTimeout: nil,
         httpDecoderConfiguration: .init(maxHeaderFieldSize: configuration.maxHeaderBytes,
                                         maxHeaderListSize: configuration.maxHeaderBytes, maxHeaderFieldCount: 64))
-    let server: HTTPServerBuilder = try configuration.tls.map { try .tls(.http1(configuration: http), tlsConfiguration: try serverTLS($0)) }
-        ?? .http1(configuration: http)
+    let tls = try configuration.tls.map { try serverTLS($0) }
+    let (header, body) = (TimeAmount.nanoseconds(configuration.headerTimeout.nanoseconds), TimeAmount.nanoseconds(configuration.bodyTimeout.nanoseconds))
+    let server = HTTPServerBuilder { responder -> any ServerChildChannel in
+        let plain = HTTP1Channel(responder: responder, configuration: http)
+        guard let tls else { return GuardedChannel(base: plain, tracker: tracker, headerTimeout: header, bodyTimeout: body, metrics: metrics) }
+        return GuardedChannel(base: try TLSChannel(plain, tlsConfiguration: tls), tracker: tracker, headerTimeout: header,
+                              bodyTimeout: body, metrics: metrics)
+    }
     let scheme = configuration.tls == nil ? "http" : "https"
     return Application(
         router: router, server: server,
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                serverName: nil),
+                                                // Room for a burst of connections while the loop
+                                                // accepts them (the kernel caps it at somaxconn):
+                                                // an overflowing queue drops handshakes, which
+                                                // clients then retry only after a second or more.
+                                                serverName: nil, backlog: 4096,
+                                                availableConnectionsDelegate: TrackerGate(tracker: tracker)),
         onServerRunning: { channel in
-            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-            if let url = URL(string: "\(scheme)://\(host):\(channel.localAddress?.port ?? configuration.port)") { await onListening(url) }
+            if let url = listeningURL(scheme: scheme, host: configuration.host, port: channel.localAddress?.port ?? configuration.port) {
+                await onListening(url)
+            }
         },
         logger: logger)
 }
 
-/// The TLS settings for serving with `files`; a file that cannot be used is named.
+/// `scheme://host:port`, brackets around an IPv6 host.
+func listeningURL(scheme: String, host: String, port: Int) -> URL? {
+    URL(string: "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+}
+
+/// The TLS settings for serving with `files`: TLS 1.2 and later only, the key checked against
+/// the certificate; a file that cannot be used is named.
 func serverTLS(_ files: TLSFiles) throws(ServiceSetupError) -> TLSConfiguration {
     let chain: [NIOSSLCertificate]
     do { chain = try NIOSSLCertificate.fromPEMFile(files.certificate) } catch {
@@ -48,12 +71,22 @@ func serverTLS(_ files: TLSFiles) throws(ServiceSetupError) -> TLSConfiguration 
     do { key = try NIOSSLPrivateKey(file: files.key, format: .pem) } catch {
         throw .tls(path: files.key, reason: "not a readable PEM private key")
     }
-    return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+    var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+    configuration.minimumTLSVersion = .tlsv12
+    // BoringSSL checks that the key belongs to the certificate when a context is made.
+    do { _ = try NIOSSLContext(configuration: configuration) } catch {
+        throw .tls(path: files.key, reason: "not the private key of the certificate in \(files.certificate)")
+    }
+    return configuration
 }
 
 /// One running service and the means to stop it (tests), or to serve until a signal (the executable).
 public struct TokenServer: Sendable {
     public let url: URL
+    /// Where `/metrics` answers, with `--metrics-listen`.
+    public let metricsURL: URL?
+    /// Open connections and evictions, for tests and metrics.
+    public let tracker: ConnectionTracker
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
@@ -65,14 +98,22 @@ public struct TokenServer: Sendable {
 
     /// Starts listening and returns once it does. With `signals`, they shut it down gracefully:
     /// it stops accepting, finishes the requests in flight, then returns from ``wait()``.
+    /// An address that cannot be listened on is a ``ServiceSetupError`` naming its flag.
     public static func start(configuration: ServiceConfiguration, logger: Logger, signals: [UnixSignal] = [],
                              upstreamTransport: (any HTTPTransport)? = nil) async throws -> TokenServer {
-        let (urls, listening) = AsyncStream<URL>.makeStream()
-        let app = try buildApplication(configuration: configuration, logger: logger, upstreamTransport: upstreamTransport) { url in
-            listening.yield(url)
-            listening.finish()
+        let (urls, listening) = AsyncStream<(Bool, URL)>.makeStream()
+        let tracker = ConnectionTracker(capacity: configuration.maxConnections)
+        let metrics = ServiceMetrics(tracker: tracker)
+        let app = try buildApplication(configuration: configuration, logger: logger, upstreamTransport: upstreamTransport,
+                                       tracker: tracker, metrics: metrics) { url in listening.yield((false, url)) }
+        var services: [any Service] = [app]
+        if case let (host, port)? = configuration.metricsListen {
+            services.append(buildMetricsApplication(host: host, port: port, metrics: metrics, logger: logger) { url in
+                listening.yield((true, url))
+            })
         }
-        var lifecycle = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: signals, logger: logger)
+        var lifecycle = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: signals,
+                                                  logger: logger)
         // In-flight requests wait at most one upstream timeout, then a little more.
         lifecycle.maximumGracefulShutdownDuration = configuration.upstreamTimeout + .seconds(5)
         let group = ServiceGroup(configuration: lifecycle)
@@ -80,12 +121,16 @@ public struct TokenServer: Sendable {
             defer { listening.finish() }
             try await group.run()
         }
-        var iterator = urls.makeAsyncIterator()
-        guard let url = await iterator.next() else {
-            try await task.value
+        var url: URL?, metricsURL: URL?
+        for await (isMetrics, announced) in urls {
+            if isMetrics { metricsURL = announced } else { url = announced }
+            if url != nil, metricsURL != nil || configuration.metricsListen == nil { break }
+        }
+        guard let url else {
+            do { try await task.value } catch { throw ListenFailure.explain(error, configuration: configuration) }
             throw StartError.notListening
         }
-        return TokenServer(url: url, group: group, task: task)
+        return TokenServer(url: url, metricsURL: metricsURL, tracker: tracker, group: group, task: task)
     }
 
     /// Waits until the server stops (a signal), rethrowing its failure.

@@ -9,35 +9,45 @@ struct Upstream: Sendable {
     let tokenURL: URL
     let credentials: ClientCredentials
     let transport: any HTTPTransport
+    let timeout: Duration
+    let metrics: ServiceMetrics?
 
-    init(configuration: ServiceConfiguration, transport: (any HTTPTransport)? = nil) {
+    init(configuration: ServiceConfiguration, transport: (any HTTPTransport)? = nil, metrics: ServiceMetrics? = nil) {
         tokenURL = configuration.accountsURL.appendingPathComponent("api/token")
         credentials = configuration.credentials
-        self.transport = transport ?? AsyncHTTPTransport(timeout: configuration.upstreamTimeout, trust: configuration.trust,
-                                                         client: Self.client)
+        timeout = configuration.upstreamTimeout
+        self.metrics = metrics
+        self.transport = transport ?? UpstreamClient(timeout: configuration.upstreamTimeout, trust: configuration.trust)
     }
-
-    /// Every client's refresh goes on to the same host: more connections to it than
-    /// AsyncHTTPClient's default 8, so that requests do not queue for one under load.
-    static let client = AsyncHTTPTransport.makeClient(connectionsPerHost: 64)
 
     /// Posts `form`; Spotify's answer as a ``TokenReply``, or its refusal as the
     /// ``ServiceFailure`` that means the same to the client.
     func post(_ form: [(String, String)], logger: Logger) async throws(ServiceFailure) -> TokenReply {
         let response: TransportResponse
+        let started = ContinuousClock.now
+        defer { metrics?.upstream(seconds: RateLimit.seconds(started.duration(to: .now))) }
         do {
             response = try await transport.postForm(tokenURL, form, headers: ["Authorization": credentials.basicAuthorization])
+        } catch UpstreamClient.Failure.timeout {
+            logger.warning("Spotify's token endpoint did not answer in time", metadata: ["timeout_s": "\(timeout.components.seconds)"])
+            throw Self.timedOut
         } catch let error as SpotifyError {
-            logger.warning("Spotify's token endpoint failed", metadata: ["reason": "\(error.localizedDescription)"])
             if case .timeout = error {
-                throw ServiceFailure(status: 504, error: "temporarily_unavailable", description: "Spotify did not answer in time; try again")
+                logger.warning("Spotify's token endpoint did not answer in time", metadata: ["timeout_s": "\(timeout.components.seconds)"])
+                throw Self.timedOut
             }
-            throw ServiceFailure(status: 502, error: "temporarily_unavailable", description: "cannot reach Spotify's accounts service; try again")
+            logger.warning("Spotify's token endpoint failed", metadata: ["reason": "unreachable"])
+            throw Self.unreachable
         } catch {
-            throw ServiceFailure(status: 502, error: "temporarily_unavailable", description: "cannot reach Spotify's accounts service; try again")
+            logger.warning("Spotify's token endpoint failed", metadata: ["reason": "\(error)"])
+            throw Self.unreachable
         }
         return try Self.reply(response, logger: logger)
     }
+
+    static let timedOut = ServiceFailure(status: 504, error: "temporarily_unavailable", description: "Spotify did not answer in time; try again")
+    static let unreachable = ServiceFailure(status: 502, error: "temporarily_unavailable",
+                                            description: "cannot reach Spotify's accounts service; try again")
 
     /// Spotify's answer in the client's terms: the same status and OAuth error, `Retry-After` kept.
     static func reply(_ response: TransportResponse, logger: Logger) throws(ServiceFailure) -> TokenReply {
@@ -49,6 +59,11 @@ struct Upstream: Sendable {
                 throw ServiceFailure(status: 502, error: "server_error", description: "Spotify's reply could not be read")
             }
             return reply
+        case 300..<400:
+            // Never followed: the form carries a code or a refresh token.
+            logger.error("Spotify's token endpoint answered a redirect; not followed", metadata: ["upstream_status": "\(response.status)"])
+            throw ServiceFailure(status: 502, error: "server_error",
+                                 description: "Spotify's token endpoint answered a redirect (\(response.status)), which the service does not follow")
         case 429:
             throw ServiceFailure(status: 429, error: "rate_limited",
                                  description: "Spotify is rate limiting this app; retry after \(retryAfter ?? 1) s", retryAfter: retryAfter ?? 1)

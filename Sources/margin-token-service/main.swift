@@ -22,7 +22,14 @@ struct TokenServiceCommand: AsyncParsableCommand {
     @Option(help: "PEM certificate chain: serve HTTPS (with --tls-key).") var tlsCert: String?
     @Option(help: "PEM private key of --tls-cert.") var tlsKey: String?
     @Option(help: "Requests per client address, N/S: N per S seconds.") var rateLimit = RateLimit.default.description
-    @Option(help: "Seconds the call to Spotify may take.") var upstreamTimeout = 10
+    @Option(help: "Seconds the call to Spotify may take, its reply's body included.") var upstreamTimeout = 10
+    @Option(help: "Connections open at once (default: 80% of the open-file limit); at the cap the longest idle one gives way.")
+    var maxConnections: String?
+    @Option(help: "Seconds a connection has to send a complete request head (also the keep-alive idle time).") var headerTimeout = "10"
+    @Option(help: "Seconds a request has to send its body once the head is in.") var bodyTimeout = "10"
+    @Option(help: "Code exchanges (/swap) with Spotify for all clients together, N/S: N per S seconds.") var swapLimit = "60/60"
+    @Option(help: "HOST:PORT to serve Prometheus metrics on (GET /metrics); off by default.") var metricsListen: String?
+    @Flag(help: "Check the environment, files and flags, then exit (0 when all is well) without listening.") var checkConfig = false
     @Flag(help: "Behind a reverse proxy: key the rate limit on the last X-Forwarded-For address.") var trustForwardedFor = false
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
 
@@ -40,18 +47,26 @@ struct TokenServiceCommand: AsyncParsableCommand {
         let server: TokenServer
         do {
             configuration = try makeConfiguration()
+            if checkConfig {
+                try ServiceConfiguration.check(configuration)
+                FileHandle.standardOutput.write(Data("margin-token-service: configuration ok (\(configuration.keys))\n".utf8))
+                return
+            }
             server = try await TokenServer.start(configuration: configuration, logger: logger, signals: [.sigterm, .sigint])
         } catch {
-            // One line on stderr, never a secret (the messages name variables and paths only):
-            // EX_USAGE for a setting, 1 for anything else (a port in use).
+            // One line on stderr, never a secret (the messages name flags, variables and paths
+            // only), and EX_USAGE: every refusal to start is something the operator set.
             let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
             FileHandle.standardError.write(Data("margin-token-service: \(message)\n".utf8))
             throw ExitCode(error is ServiceSetupError || error is KeyFileError ? 64 : 1)
         }
         FileHandle.standardOutput.write(Data("margin-token-service listening on \(server.url.absoluteString)\n".utf8))
+        if let metrics = server.metricsURL {
+            FileHandle.standardOutput.write(Data("margin-token-service metrics on \(metrics.absoluteString)/metrics\n".utf8))
+        }
         logger.info("listening", metadata: ["url": "\(server.url)", "client_id": "\(configuration.credentials.id)",
                                             "keys": "\(configuration.keys.keys.count)", "current_key": "\(configuration.keys.current.id)",
-                                            "rate_limit": "\(configuration.rateLimit)"])
+                                            "rate_limit": "\(configuration.rateLimit)", "max_connections": "\(configuration.maxConnections)"])
         try await server.wait()
         logger.info("stopped")
     }
@@ -71,8 +86,27 @@ struct TokenServiceCommand: AsyncParsableCommand {
         guard (1...120).contains(upstreamTimeout) else { throw ServiceSetupError.badTimeout(String(upstreamTimeout)) }
         configuration.upstreamTimeout = .seconds(upstreamTimeout)
         configuration.trustForwardedFor = trustForwardedFor
+        if let maxConnections {
+            guard let count = Int(maxConnections), count > 0 else { throw ServiceSetupError.badCount(flag: "--max-connections", value: maxConnections) }
+            configuration.maxConnections = count
+        }
+        configuration.headerTimeout = try Self.seconds(headerTimeout, flag: "--header-timeout")
+        configuration.bodyTimeout = try Self.seconds(bodyTimeout, flag: "--body-timeout")
+        guard let swap = RateLimit(swapLimit) else { throw ServiceSetupError.badRateLimit(swapLimit, flag: "--swap-limit") }
+        configuration.swapLimit = swap
+        if let metricsListen {
+            do { configuration.metricsListen = try Self.hostPort(metricsListen) } catch {
+                throw ServiceSetupError.badListen(metricsListen, flag: "--metrics-listen")
+            }
+        }
         if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificate: tlsCert, key: tlsKey) }
         return configuration
+    }
+
+    /// Whole seconds from 1 to 3600 for `flag`.
+    static func seconds(_ text: String, flag: String) throws(ServiceSetupError) -> Duration {
+        guard let value = Int(text), (1...3600).contains(value) else { throw .badSeconds(flag: flag, value: text) }
+        return .seconds(value)
     }
 
     /// `127.0.0.1:8787`, `[::1]:8787` or `0.0.0.0:0`.

@@ -115,7 +115,7 @@ struct TokenServiceLoginTests {
         await service.stop(checking: sandbox)
     }
 
-    @Test("after a key rotation old logins keep working; a key the service no longer has means log in again")
+    @Test("after a key rotation old logins keep working; a key this instance lacks is 503 unknown_key and the login is kept")
     func keyRotation() async throws {
         let sandbox = try await Sandbox.start(TokenServiceProcess.scenario())
         let first = try await TokenServiceProcess.start(sandbox)
@@ -133,10 +133,10 @@ struct TokenServiceLoginTests {
         await rotated.stop(checking: sandbox)
         let retired = try await TokenServiceProcess.start(sandbox, keys: ["k3 \(TokenServiceProcess.keyOne)"], port: port)
         try sandbox.expireLocally()
+        // A rotation may be under way at another instance: not the end of the login.
         let result = try await sandbox.margin("whoami")
-        #expect(result.status == 4)
-        #expect(result.stderr.contains("margin login"))
-        #expect(!FileManager.default.fileExists(atPath: sandbox.credentialsPath))
+        #expect(result.status != 0 && result.status != 4, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.credentialsPath))
         await retired.stop(checking: sandbox)
     }
 

@@ -16,12 +16,21 @@ struct KeyRingTests {
         #expect(ring.description == "keys k1, k2 (current k2)")
     }
 
+    @Test("accepts a keys file written with CRLF line ends, the CR trimmed")
+    func crlf() throws {
+        let ring = try KeyRing(text: "# rotated\r\nk1 \(testKey(1))\r\n\r\nk2 \(testKey(2))\r\n", path: "keys")
+        #expect(ring.keys.map(\.id) == ["k1", "k2"])
+        #expect(try TokenSealer(keys: ring).open(try TokenSealer(keys: try KeyRing(text: "k2 \(testKey(2))", path: "k")).seal("AQx")).keyID == "k2")
+    }
+
     @Test("refuses bad lines, naming the line and never its text", arguments: [
         ("k1", KeyFileError.malformed(path: "keys", line: 1)),
         ("k1 \(testKey(1)) extra", .malformed(path: "keys", line: 1)),
         ("k.1 \(testKey(1))", .malformed(path: "keys", line: 1)),
         ("k1 not*base64", .malformed(path: "keys", line: 1)),
         ("k1 \(Data(repeating: 7, count: 16).base64EncodedString())", .wrongLength(path: "keys", line: 1, bytes: 16)),
+        ("k1 \(Data(repeating: 7, count: 16).base64EncodedString())\r\n", .wrongLength(path: "keys", line: 1, bytes: 16)),
+        ("", .empty(path: "keys")),
         ("k1 \(testKey(1))\nk1 \(testKey(2))", .duplicate(path: "keys", line: 2, id: "k1")),
         ("# only a comment\n", .empty(path: "keys")),
     ])

@@ -33,7 +33,8 @@ struct ServiceHarness {
     static func start(_ scenario: Scenario = Scenario(), keys: String = "k1 \(testKey(1))",
                       emulator existing: (SpotifyEmulator, URL)? = nil,
                       rateLimit: RateLimit = RateLimit(requests: 10_000, period: .seconds(1)),
-                      upstreamTimeout: Duration = .seconds(10)) async throws -> ServiceHarness {
+                      upstreamTimeout: Duration = .seconds(10),
+                      configure: (inout ServiceConfiguration) -> Void = { _ in }) async throws -> ServiceHarness {
         var scenario = scenario
         scenario.clientID = clientID
         scenario.clientSecret = clientSecret
@@ -51,6 +52,7 @@ struct ServiceHarness {
         configuration.accountsURL = emulatorURL
         configuration.rateLimit = rateLimit
         configuration.upstreamTimeout = upstreamTimeout
+        configure(&configuration)
         let log = LogLines()
         var logger = Logger(label: "margin-token-service") { _ in log.handler }
         logger.logLevel = .debug

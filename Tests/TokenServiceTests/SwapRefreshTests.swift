@@ -1,4 +1,5 @@
 import Foundation
+import SpotifyClient
 import SpotifyEmulator
 import Testing
 @testable import TokenService
@@ -86,13 +87,45 @@ struct SwapRefreshTests {
         var flipped = Array(sealed)
         flipped[flipped.count - 5] = flipped[flipped.count - 5] == "A" ? "B" : "A"
         let foreign = try TokenSealer(keys: try KeyRing(text: "k1 \(testKey(9))", path: "keys")).seal("AQ-foreign")
-        for token in [String(flipped), String(sealed.dropLast(10)), foreign, "AQ" + String(repeating: "z", count: 128)] {
+        let body = try #require(Base64URL.decode(sealed.dropFirst("v1.k1.".count)))
+        let truncated = "v1.k1." + body.dropLast(8).base64URLEncodedString()
+        for token in [String(flipped), truncated, foreign, "AQ" + String(repeating: "z", count: 128)] {
             let reply = try await harness.post("/refresh", [("refresh_token", token)])
             #expect(reply.status == 400)
             #expect(reply["error"] == "invalid_grant")
             #expect(reply["error_description"] == "Invalid refresh token")
         }
         #expect(await harness.upstreamCount() == before)
+    }
+
+    @Test("a sealed token that is not canonical base64url is 400 invalid_request, not invalid_grant, and never reaches Spotify")
+    func nonCanonical() async throws {
+        let harness = try await ServiceHarness.start()
+        defer { Task { await harness.stop() } }
+        let sealed = try await harness.login()
+        let before = await harness.upstreamCount()
+        for token in [sealed + "=", sealed.replacingOccurrences(of: "-", with: "+") + "/+", sealed + "%"] {
+            let reply = try await harness.post("/refresh", [("refresh_token", token)])
+            #expect(reply.status == 400, "\(reply.text)")
+            #expect(reply["error"] == "invalid_request")
+        }
+        #expect(await harness.upstreamCount() == before)
+    }
+
+    @Test("a token sealed with a key this instance lacks is 503 unknown_key with Retry-After 5, and never reaches Spotify")
+    func unknownKey() async throws {
+        let first = try await ServiceHarness.start(keys: "k1 \(testKey(1))\nk2 \(testKey(2))")
+        let sealed = try await first.login()
+        #expect(sealed.hasPrefix("v1.k2."))
+        await first.server.stop()
+        let second = try await ServiceHarness.start(keys: "k1 \(testKey(1))", emulator: (first.emulator, first.emulatorURL))
+        defer { Task { await second.stop() } }
+        let before = await second.upstreamCount()
+        let reply = try await second.post("/refresh", [("refresh_token", sealed)])
+        #expect(reply.status == 503)
+        #expect(reply.headers["retry-after"] == "5")
+        #expect(reply.text == #"{"error":"unknown_key","error_description":"this token was sealed with a key this instance does not have; a key rotation may be in progress, try again shortly"}"#)
+        #expect(await second.upstreamCount() == before)
     }
 
     @Test("after a key rotation old sessions refresh, and come back sealed under the new key")

@@ -35,7 +35,8 @@ final class TokenServiceProcess: Sendable {
     /// one) and returns once it prints its address. With `trustingCA`, an HTTPS emulator's CA is
     /// its `SSL_CERT_FILE`.
     static func start(_ sandbox: Sandbox, keys: [String] = ["k1 \(keyOne)"], port: Int = 0,
-                      arguments extra: [String] = [], trustingCA: Bool = true) async throws -> TokenServiceProcess {
+                      arguments extra: [String] = [], trustingCA: Bool = true,
+                      fileLimit: Int? = nil) async throws -> TokenServiceProcess {
         let keysPath = sandbox.root + "/service-keys"
         _ = FileManager.default.createFile(atPath: keysPath, contents: Data((keys.joined(separator: "\n") + "\n").utf8),
                                        attributes: [.posixPermissions: 0o600])
@@ -45,8 +46,11 @@ final class TokenServiceProcess: Sendable {
                            "MARGIN_SERVICE_CLIENT_SECRET": clientSecret, "MARGIN_SERVICE_KEYS_FILE": keysPath]
         if trustingCA, let caFile = sandbox.caFile { environment["SSL_CERT_FILE"] = caFile }
         let output = try ChildPipe(), errors = try ChildPipe()
-        let process = try ChildProcess(MarginProcess.productsDirectory.appendingPathComponent("margin-token-service").path, arguments,
-                                       environment: environment, output: output.write, errors: errors.write)
+        let binary = MarginProcess.productsDirectory.appendingPathComponent("margin-token-service").path
+        // With `fileLimit`, started by a shell that lowers its open-file limit first (ulimit -n).
+        let (executable, argv) = fileLimit.map { ("/bin/sh", ["-c", "ulimit -n \($0) && exec \"$0\" \"$@\"", binary] + arguments) }
+            ?? (binary, arguments)
+        let process = try ChildProcess(executable, argv, environment: environment, output: output.write, errors: errors.write)
         try output.write.close()
         try errors.write.close()
         let line = await firstLine(output.read)
