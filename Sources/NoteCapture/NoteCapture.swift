@@ -54,12 +54,8 @@ public struct NoteCapture: Sendable {
             throw CaptureFailure.refused(text: given, error)
         }
 
-        // 2. Playback pauses while the user writes or speaks, if it plays.
-        let activity = if case .dictate = request.what { "spoke" } else { "wrote" }
-        let paused = slow && moment.playing ? await pause(while: activity, warnings: &warnings) : false
-
         // A dictation's note is stored now, before anything is recorded (pending, empty), and
-        // an editor's before the editor opens.
+        // an editor's before the editor opens: before playback is paused, too.
         let noteID = request.noteID ?? UUID().uuidString.lowercased()
         let tags = request.tags
         var pending: Note?
@@ -72,11 +68,15 @@ public struct NoteCapture: Sendable {
         }
         if let note = first {
             do { try store.insert(note) } catch {
-                if paused { try? await player?.resume() }
                 throw CaptureFailure.unsaved(text: "", reason: PinRules.describe(error))
             }
             pending = note
         }
+
+        // 2. Playback pauses while the user writes or speaks, if it plays: after the note is
+        // stored, since Spotify may be slow to answer.
+        let activity = if case .dictate = request.what { "spoke" } else { "wrote" }
+        let paused = slow && moment.playing ? await pause(while: activity, warnings: &warnings) : false
 
         // 3. The body. A dictation resumes playback when the speaking ends (``EarlyResume``),
         // before its transcript.

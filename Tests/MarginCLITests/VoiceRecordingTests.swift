@@ -281,6 +281,30 @@ struct StandInVoiceTests {
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
     }
 
+    @Test("v while Spotify is slow to pause: the note is stored at its moment before the pause is answered; SIGTERM before anything was recorded leaves nothing, as silence does")
+    func storedBeforeThePause() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let env = try Self.standIns(sandbox)
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
+        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 20_000, count: 1))
+        try tmux.press("v")
+        try await tmux.waitForScreen { $0.contains("● voice note at") }
+        var stored: [[String: Any]] = []
+        for _ in 0..<50 where stored.isEmpty {
+            stored = try await sandbox.notes("list", "--json")
+            if stored.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(stored.count == 1, "stored while the pause is still unanswered")
+        #expect(stored.first?["pinned"] as? Bool == true)
+        try tmux.signalMargin(SIGTERM)
+        #expect(try await tmux.exitStatus() == 128 + SIGTERM)
+        #expect(try await sandbox.notes("list", "--json").isEmpty, "nothing was recorded, so no note")
+    }
+
     @Test("while a v note is transcribed the view goes on: the position moves, and a note typed meanwhile is saved")
     func viewGoesOnWhileTranscribing() async throws {
         let sandbox = try await Sandbox.loggedIn()
