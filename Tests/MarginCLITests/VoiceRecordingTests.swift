@@ -281,7 +281,7 @@ struct StandInVoiceTests {
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
     }
 
-    @Test("v while Spotify is slow to pause: the note is stored at its moment before the pause is answered; SIGTERM before anything was recorded leaves nothing, as silence does")
+    @Test("v while Spotify is slow to pause: the note is stored at its moment before the pause is answered, and SIGTERM still ends margin at once")
     func storedBeforeThePause() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
@@ -302,7 +302,6 @@ struct StandInVoiceTests {
         #expect(stored.first?["pinned"] as? Bool == true)
         try tmux.signalMargin(SIGTERM)
         #expect(try await tmux.exitStatus() == 128 + SIGTERM)
-        #expect(try await sandbox.notes("list", "--json").isEmpty, "nothing was recorded, so no note")
     }
 
     @Test("while a v note is transcribed the view goes on: the position moves, and a note typed meanwhile is saved")

@@ -7,8 +7,10 @@ import Glibc
 #endif
 
 /// The built `margin-token-service` under pressure and misconfigured, as an operator meets it.
+/// A reliability suite (its name says so): `make test` runs it on its own, after the other
+/// end-to-end tests, since it times `/healthz` under a flood that a busy machine would distort.
 @Suite("margin-token-service hardening, with the built binary", .serialized)
-struct TokenServiceHardeningTests {
+struct ReliabilityTokenServiceTests {
     @Test("/healthz answers every probe while 2,000 idle, half-closed and slow-body connections are held, with ulimit -n 1024")
     func flood() async throws {
         try Self.raiseOwnFileLimit(to: 4096)
