@@ -68,12 +68,6 @@ public enum Editor {
         return (directory.isEmpty ? "" : directory + "/") + "drafts/\(id).md"
     }
 
-    /// The draft `margin note` or `margin edit` left for note `id`, when one is there.
-    public static func leftDraft(noteID id: String, store storePath: String) -> String? {
-        let path = draftPath(noteID: id, store: storePath)
-        return FileManager.default.fileExists(atPath: path) ? path : nil
-    }
-
     /// Removes a draft whose text is stored (the drafts folder stays: another margin may be
     /// writing a draft in it).
     public static func removeDraft(_ path: String) {
