@@ -224,6 +224,8 @@ let package = Package(
         ),
         // Notes, pins, clocks and store checks that the store's and the formats' tests share.
         .target(name: "NoteFixtures", dependencies: ["NoteStore"], path: "Tests/NoteFixtures", swiftSettings: strict),
+        // A plain TCP client for the servers' tests: what an HTTP client library will not send.
+        .target(name: "TestSockets", path: "Tests/TestSockets", swiftSettings: strict),
         .testTarget(
             name: "NoteStoreTests",
             dependencies: ["NoteStore", "NoteTransfer", "NoteFixtures", .product(name: "GRDB", package: "GRDB.swift")],
@@ -239,7 +241,7 @@ let package = Package(
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient"], swiftSettings: strict),
         .testTarget(
             name: "MarginCLITests",
-            dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice"],
+            dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice", "TestSockets"],
             swiftSettings: strict
         ),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"], swiftSettings: strict),
@@ -257,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "TokenServiceTests",
             dependencies: [
-                "TokenService", "SpotifyEmulator", "SpotifyClient",
+                "TokenService", "SpotifyEmulator", "SpotifyClient", "TestSockets",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),

@@ -18,6 +18,33 @@ struct EditorTerminalTests {
         try TmuxSession.start(arguments, environment: sandbox.environment(["EDITOR": editor]), in: sandbox.root)
     }
 
+    /// margin with `arguments` (`note`, `edit ID`) and an editor that saves `saved`, then stays
+    /// open (sleep is the editor from then on, as vim would be); returns once the editor is open.
+    func editorHolding(_ sandbox: Sandbox, _ arguments: [String] = ["note"], saved: String) async throws -> TmuxSession {
+        let editor = try editor(sandbox, """
+            printf '\(saved)\\n' > "$1"
+            echo editor-open
+            exec sleep 60.123
+            """)
+        let tmux = try start(sandbox, arguments, editor: editor)
+        try await tmux.waitForScreen { $0.contains("editor-open") }
+        return tmux
+    }
+
+    /// Whether the editor (the `sleep` it became) is still running.
+    func editorOutlived() throws -> Bool {
+        try ProcessTable.commandLines().contains { $0.contains("sleep 60.123") }
+    }
+
+    /// Polls `read` every 100 ms until it gives a value, up to `tries` times.
+    func eventually<T>(tries: Int = 100, _ read: () async throws -> T?) async throws -> T? {
+        for _ in 0..<tries {
+            if let value = try await read() { return value }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
+    }
+
     @Test("an editor that reads the terminal, as vim does, gets it: margin note finishes with its text, playback resumed")
     func readsTheTerminal() async throws {
         let sandbox = try await Sandbox.loggedIn()
@@ -43,15 +70,8 @@ struct EditorTerminalTests {
     func signalMidEdit(way: String) async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        // Saves a draft, then stays open (sleep is the editor from then on, as vim would be).
-        let editor = try editor(sandbox, """
-            printf 'saved before the signal\\n' > "$1"
-            echo editor-open
-            exec sleep 60.123
-            """)
-        let tmux = try start(sandbox, ["note"], editor: editor)
+        let tmux = try await editorHolding(sandbox, saved: "saved before the signal")
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains("editor-open") }
         let expected: Int32
         switch way {
         case "SIGTERM": try tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
@@ -61,49 +81,29 @@ struct EditorTerminalTests {
         #expect(try await tmux.exitStatus() == expected)
         #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before the signal")
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
-        #expect(try !ProcessTable.commandLines().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
+        #expect(try !editorOutlived(), "the editor did not outlive margin")
     }
 
     @Test("the terminal closes while the editor is open (SIGHUP to the whole group): what it saved is the note, playback resumes")
     func terminalCloses() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let editor = try editor(sandbox, """
-            printf 'saved before the terminal closed\\n' > "$1"
-            echo editor-open
-            exec sleep 60.123
-            """)
-        let tmux = try start(sandbox, ["note"], editor: editor)
+        let tmux = try await editorHolding(sandbox, saved: "saved before the terminal closed")
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains("editor-open") }
         try tmux.tmux(["kill-session", "-t", "w"])
-        var text: String?
-        for _ in 0..<100 where text == nil {
-            text = try await sandbox.notes("list", "--json").first?["text"] as? String
-            if text == nil { try await Task.sleep(for: .milliseconds(100)) }
-        }
+        let text = try await eventually { try await sandbox.notes("list", "--json").first?["text"] as? String }
         #expect(text == "saved before the terminal closed")
-        var playing = false
-        for _ in 0..<50 where !playing {
-            playing = await sandbox.emulator.currentState().playback.isPlaying
-            if !playing { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        #expect(playing, "playback resumed")
-        #expect(try !ProcessTable.commandLines().contains { $0.contains("sleep 60.123") }, "the editor did not outlive margin")
+        let playing = try await eventually(tries: 50) { await sandbox.emulator.currentState().playback.isPlaying ? true : nil }
+        #expect(playing == true, "playback resumed")
+        #expect(try !editorOutlived(), "the editor did not outlive margin")
     }
 
     @Test("margin killed outright while the editor is open: the note is already stored at its moment, and margin edit reopens what the editor saved")
     func killedMidEdit() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let editor = try editor(sandbox, """
-            printf 'saved before margin died\\n' > "$1"
-            echo editor-open
-            exec sleep 60.123
-            """)
-        let tmux = try start(sandbox, ["note"], editor: editor)
+        let tmux = try await editorHolding(sandbox, saved: "saved before margin died")
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains("editor-open") }
         try tmux.signalMargin(SIGKILL)
         let notes = try await sandbox.notes("list", "--json")
         #expect(notes.count == 1, "the note was stored before the editor opened")
@@ -144,14 +144,8 @@ struct EditorTerminalTests {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
         let id = try await sandbox.take("the old text")
-        let editor = try editor(sandbox, """
-            printf 'the new text\\n' > "$1"
-            echo editor-open
-            exec sleep 60.123
-            """)
-        let tmux = try start(sandbox, ["edit", id], editor: editor)
+        let tmux = try await editorHolding(sandbox, ["edit", id], saved: "the new text")
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains("editor-open") }
         try tmux.signalMargin(SIGTERM)
         #expect(try await tmux.exitStatus() == 128 + SIGTERM)
         #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "the new text")

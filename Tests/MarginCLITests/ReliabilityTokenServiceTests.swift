@@ -1,6 +1,7 @@
 import Foundation
 import SpotifyEmulator
 import Synchronization
+import TestSockets
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSockets
 @testable import TokenService
 
 @Suite("connection discipline: caps and deadlines per connection")

@@ -6,10 +6,10 @@ import Glibc
 /// A plain TCP client socket to 127.0.0.1, for what an HTTP client library will not do: send
 /// nothing, send a head and trickle the body, speak HTTP/1.0. Blocking calls run on threads of
 /// their own, never on the cooperative pool.
-final class RawSocket: Sendable {
-    let fd: Int32
+public final class RawSocket: Sendable {
+    public let fd: Int32
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var address = sockaddr_in()
@@ -30,13 +30,13 @@ final class RawSocket: Sendable {
 
     /// Writes `text`; false once the peer has closed.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
     /// Everything read until the peer closes, or nil if it has not closed within `timeout`.
-    func readToClose(within timeout: Duration) async -> String? {
+    public func readToClose(within timeout: Duration) async -> String? {
         let fd = self.fd
         return await withCheckedContinuation { continuation in
             Thread {
