@@ -27,6 +27,14 @@ struct EmulatorMiddleware: RouterMiddleware {
         var entry = LoggedRequest(
             method: request.method.rawValue, path: path, query: request.uri.query ?? "", status: 0, grantType: grantType
         )
+        if path.hasPrefix("/v1/") {
+            // Kept so that tests can hold each request to Spotify's OpenAPI description.
+            let body = try await request.collectBody(upTo: 1 << 20)
+            if body.readableBytes > 0 {
+                entry.body = String(buffer: body.getSlice(at: body.readerIndex, length: min(body.readableBytes, 1 << 16)) ?? body)
+                entry.contentType = request.headers[.contentType] ?? ""
+            }
+        }
         let response: Response
         if let fault = await state.takeFault(method: request.method.rawValue, path: path) {
             response = try await apply(fault, entry: entry, request: request, context: context, next: next)
