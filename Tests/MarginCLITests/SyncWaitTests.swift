@@ -159,6 +159,19 @@ struct SyncWaitTests {
         #expect(busy.stderr.contains("another margin sync of"), "\(busy.stderr)")
     }
 
+    @Test("a sync lock that cannot be opened stops the sync with the lock's path, before the hub is tried")
+    func lockUnopenable() async throws {
+        let machine = try SyncMachine(hub: "postgres://alice:lock-pw-4@127.0.0.1:9/notes")
+        defer { machine.remove() }
+        try await machine.importNotes(SyncMachine.sampleNotes(3, prefix: "nolock"))
+        let lock = machine.root + "/data/margin/notes.sqlite.sync-lock"
+        try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: true)
+        let result = try await machine.margin("sync")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("margin: cannot open the sync lock '\(lock)'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("lock-pw-4"))
+    }
+
     static func firstLine(_ handle: FileHandle) async -> String? {
         await withCheckedContinuation { continuation in
             Thread {

@@ -90,8 +90,11 @@ extension MarginCommand {
                     lock = try await FileLock.acquire(path + ".sync-lock", timeout: timeout)
                 } catch .held {
                     throw SyncBusy(path: path, seconds: Int(timeout.components.seconds))
+                } catch .unopenable(let reason) {
+                    // Without the lock a second sync could push the same changes twice.
+                    throw SyncLockUnopenable(path: path + ".sync-lock", reason: reason)
                 } catch {
-                    lock = nil
+                    throw CancellationError()
                 }
             } else {
                 lock = nil
@@ -141,6 +144,17 @@ extension MarginCommand {
 }
 
 /// Another `margin sync` of the same store ran past `sync.timeout`.
+/// The lock that keeps one sync of a store at a time cannot be opened (a directory in its place,
+/// a read-only folder).
+struct SyncLockUnopenable: MarginError {
+    let path: String
+    let reason: String
+
+    var errorDescription: String? {
+        "cannot open the sync lock '\(path)': \(reason); remove what is in its place or make its folder writable, then run 'margin sync' again"
+    }
+}
+
 struct SyncBusy: MarginError {
     let path: String
     let seconds: Int
