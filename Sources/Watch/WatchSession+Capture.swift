@@ -93,6 +93,7 @@ extension WatchSession {
         draftReply = nil
         state.draft = nil
         let recording = voiceStop != nil
+        let recordingID = state.recording?.noteID
         voiceStop?.yield(())
         let pending = captures
         captures = []
@@ -110,10 +111,24 @@ extension WatchSession {
                 answer.resume(false)
             }
         }
+        if !finished, let recordingID { removeUnrecorded(recordingID) }
         guard let ending else { return nil }
         // The draft's own capture said whether it stored the note; unfinished means not stored.
         let stored = finished ? await ending.task.value : false
         return stored ? nil : ending.text
+    }
+
+    /// The view ends while a `v` note's capture is still waiting for Spotify to pause, before
+    /// its recording began: nothing was said, so its note goes, as it would had the recording
+    /// started and stopped empty. One rule whichever comes first, the pause's answer or the
+    /// view's end. A note with a recording is never touched here.
+    func removeUnrecorded(_ noteID: String) {
+        guard let store = try? openStore(), let note = try? store.note(id: noteID), let voice = note.voice,
+              voice.state == .pending, note.text.isEmpty else { return }
+        let size = (try? FileManager.default.attributesOfItem(atPath: voice.audio))?[.size] as? Int ?? 0
+        // 44 bytes: a WAV header and no sound.
+        guard size <= 44 else { return }
+        try? store.delete(id: noteID)
     }
 
     /// A capture's failure as one clause for the footer.

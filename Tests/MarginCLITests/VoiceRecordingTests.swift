@@ -281,7 +281,7 @@ struct StandInVoiceTests {
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
     }
 
-    @Test("v while Spotify is slow to pause: the note is stored at its moment before the pause is answered, and SIGTERM still ends margin at once")
+    @Test("v while Spotify is slow to pause: the note is stored at its moment before the pause is answered; SIGTERM before the recording began ends margin and leaves no empty note")
     func storedBeforeThePause() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
@@ -302,6 +302,9 @@ struct StandInVoiceTests {
         #expect(stored.first?["pinned"] as? Bool == true)
         try tmux.signalMargin(SIGTERM)
         #expect(try await tmux.exitStatus() == 128 + SIGTERM)
+        // The view ended before the recording began: nothing was said, so no note is left,
+        // the same as when the pause is answered first and the recording stops empty.
+        #expect(try await sandbox.notes("list", "--json").isEmpty)
     }
 
     @Test("while a v note is transcribed the view goes on: the position moves, and a note typed meanwhile is saved")
