@@ -17,7 +17,20 @@ struct DocShellBlockTests {
         let runnable = try page.blocks().filter { $0.isShell && $0.checkOnly == nil }
         guard !runnable.isEmpty else { return }
         let sandbox = try await Sandbox.start()
-        defer { Task { await sandbox.stop() } }
+        let failure: DocPageRun.Failure?
+        do {
+            failure = try await Self.run(runnable, of: page, in: sandbox)
+        } catch {
+            await sandbox.stop()
+            throw error
+        }
+        // Stopped here rather than in a deferred task, which the test process may end before.
+        await sandbox.stop()
+        #expect(failure == nil, "\(failure?.description ?? "")")
+    }
+
+    /// Runs a page's blocks in `sandbox`: the README's from a checkout, the others logged in.
+    static func run(_ runnable: [DocBlock], of page: DocPage, in sandbox: Sandbox) async throws -> DocPageRun.Failure? {
         let products = MarginProcess.productsDirectory.path
         var environment = sandbox.environment([
             "PATH": products + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
@@ -26,7 +39,7 @@ struct DocShellBlockTests {
         if page.path == "README.md" {
             // The README starts the emulator itself, from a checkout: `make emulator` (which must
             // not build here: the suite runs on the products already built) and its own exports.
-            try Self.makeCheckout(at: sandbox.root, products: products)
+            try makeCheckout(at: sandbox.root, products: products)
             let port = String(PostgresServer.freePort())
             for key in ["MARGIN_ACCOUNTS_URL", "MARGIN_API_URL", "MARGIN_CLIENT_ID", "SSL_CERT_FILE"] {
                 environment[key] = nil
@@ -35,7 +48,7 @@ struct DocShellBlockTests {
             environment["EMULATOR_PORT"] = port
             blocks = blocks.map { block in
                 var block = block
-                block.text = block.text.replacingOccurrences(of: Self.readmePort, with: port)
+                block.text = block.text.replacingOccurrences(of: readmePort, with: port)
                 return block
             }
         } else {
@@ -43,8 +56,7 @@ struct DocShellBlockTests {
             try #require(try await sandbox.login().status == 0)
             try #require(try await sandbox.margin("note", "the bit about cache stampedes", "--tag", "caching").status == 0)
         }
-        let failure = try await DocPageRun.run(blocks, in: sandbox.root, environment: environment)
-        #expect(failure == nil, "\(failure?.description ?? "")")
+        return try await DocPageRun.run(blocks, in: sandbox.root, environment: environment)
     }
 
     @Test("every margin command line of a page names a real subcommand and real flags", arguments: DocPage.all)
