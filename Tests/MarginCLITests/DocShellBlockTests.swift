@@ -11,6 +11,9 @@ struct DocShellBlockTests {
     /// free one instead, so that two runs on one machine never meet.
     static let readmePort = "8900"
 
+    /// One catalog for every page, so that each `--help` runs once.
+    static let catalog = HelpCatalog()
+
     @Test("every runnable shell block of a page exits 0, run in order in one shell against the emulator",
           arguments: DocPage.all)
     func blocksRun(page: DocPage) async throws {
@@ -61,7 +64,7 @@ struct DocShellBlockTests {
 
     @Test("every margin command line of a page names a real subcommand and real flags", arguments: DocPage.all)
     func commandLinesAreReal(page: DocPage) async throws {
-        let catalog = HelpCatalog()
+        let catalog = Self.catalog
         var checked = 0
         for block in try page.blocks() where block.isShell || block.language == "text" {
             let script = block.isShell ? block.text : ShellWords.promptLines(in: block.text)
