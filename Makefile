@@ -36,6 +36,13 @@ test:
 demo: build
 	./scripts/demo.sh .build/debug
 
+# spotify-emulator in the background on 127.0.0.1:$(EMULATOR_PORT), to try margin by hand
+# (README: Try it without Spotify); it returns once the emulator listens.
+EMULATOR_PORT ?= 8900
+.PHONY: emulator
+emulator: build
+	./scripts/emulator.sh .build/debug $(EMULATOR_PORT)
+
 # libFuzzer over every parser of user and network input (fuzz/README.md); 300 s a target.
 fuzz:
 	./scripts/fuzz.sh 300

@@ -1,5 +1,5 @@
 extension ConfigKey {
-    /// The README's table of config keys, one row per key of ``all``: a test keeps the README
+    /// The table of config keys in docs/configuration.md, one row per key of ``all``: a test keeps that page
     /// equal to it, so the documentation cannot drift from the keys margin reads.
     public static var markdownTable: String {
         var rows = ["| key | type | default | what it sets |", "|---|---|---|---|"]

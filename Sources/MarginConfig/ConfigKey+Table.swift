@@ -1,6 +1,6 @@
 extension ConfigKey {
-    /// Every key margin reads from `config.toml`, in the order `config list` and the README show them.
-    /// Each help fits one line of `config --help` (70 columns) and the README's table.
+    /// Every key margin reads from `config.toml`, in the order `config list` and docs/configuration.md show them.
+    /// Each help fits one line of `config --help` (70 columns) and the table of docs/configuration.md.
     public static let all: [ConfigKey] = [
         ConfigKey("client_id", .clientID, example: "0123456789abcdef0123456789abcdef",
                   help: "the client ID of your own Spotify app"),

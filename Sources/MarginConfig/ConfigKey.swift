@@ -1,7 +1,7 @@
 /// One key of `config.toml`: its name, the form of its values, its default and its help.
 ///
 /// ``ConfigKey/all`` is the one table of keys: `config set/get/unset/list`, `config --help`,
-/// the README's table and the typed ``Settings`` all read it, so a key is added in one place.
+/// the table of docs/configuration.md and the typed ``Settings`` all read it, so a key is added in one place.
 public struct ConfigKey: Sendable, Equatable {
     /// The name as written in the file (`client_id`, `note.pin_timeout`).
     public let fileName: String

@@ -45,7 +45,7 @@ public enum ConfigValueKind: Sendable, Equatable {
         }
     }
 
-    /// The type's name in the README's table.
+    /// The type's name in the table of docs/configuration.md.
     public var typeName: String {
         switch self {
         case .clientID: "client ID"

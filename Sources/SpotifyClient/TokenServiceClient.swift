@@ -1,6 +1,6 @@
 import Foundation
 
-/// A `margin-token-service` (README, "Sharing one Spotify app"): it holds the Spotify app's
+/// A `margin-token-service` (docs/token-service.md): it holds the Spotify app's
 /// secret and swaps login codes and refresh tokens for margin, which keeps only the sealed
 /// refresh token the service hands out.
 public struct TokenServiceClient: Sendable {

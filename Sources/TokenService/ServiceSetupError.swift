@@ -21,7 +21,7 @@ public enum ServiceSetupError: Error, Equatable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .missing(let name):
-            "\(name) is not set; the service takes its secrets from the environment only (see README, Sharing one Spotify app)"
+            "\(name) is not set; the service takes its secrets from the environment only (see docs/token-service.md)"
         case .bothSecrets:
             "both MARGIN_SERVICE_CLIENT_SECRET and MARGIN_SERVICE_CLIENT_SECRET_FILE are set; keep one"
         case .unreadableSecret(let path):

@@ -4,7 +4,7 @@ import Logging
 import TokenService
 
 /// `margin-token-service`: the token swap and refresh service for a household or team sharing
-/// one Spotify app (README, "Sharing one Spotify app"). Secrets come from the environment only.
+/// one Spotify app (docs/token-service.md). Secrets come from the environment only.
 @main
 struct TokenServiceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

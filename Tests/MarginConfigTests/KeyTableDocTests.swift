@@ -2,14 +2,14 @@ import Foundation
 import MarginConfig
 import Testing
 
-@Suite("the README's table of config keys")
-struct ReadmeTableTests {
+@Suite("the table of config keys in docs/configuration.md")
+struct KeyTableDocTests {
     @Test("is the key table, row for row")
     func matches() throws {
-        let readme = URL(fileURLWithPath: #filePath)
+        let page = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+            .appendingPathComponent("docs/configuration.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
         let header = try #require(ConfigKey.markdownTable.split(separator: "\n").first)
         let start = try #require(text.range(of: String(header)))
         let table = text[start.lowerBound...]
