@@ -4,8 +4,6 @@ import NoteStore
 /// Why an import wrote nothing. An import is one transaction, rolled back at the first bad
 /// record or failed write, so each of these leaves the store as it was.
 public enum ImportError: Error, Equatable, LocalizedError {
-    /// The input has no bytes, or only whitespace.
-    case empty
     /// The input is neither a JSON array of note objects nor JSON Lines, or it could not be
     /// read. `line` (1-based) is where the problem is, when known: for JSON Lines the line,
     /// for a JSON array the line of the text the problem is on.
@@ -21,8 +19,6 @@ public enum ImportError: Error, Equatable, LocalizedError {
 
     public var errorDescription: String? {
         switch self {
-        case .empty:
-            return "nothing to import: the input is empty; give a file written by 'margin export --format json' or 'jsonl'"
         case .notJSON(let line, let detail):
             let place = line.map { " (line \($0))" } ?? ""
             return "cannot import\(place): \(detail); nothing was imported. margin imports the JSON array or JSON Lines that 'margin export' writes"

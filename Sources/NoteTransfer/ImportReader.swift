@@ -27,7 +27,9 @@ enum ImportReader {
         scanner.skipWhitespace()
         switch scanner.peek {
         case nil:
-            throw .empty
+            // An empty JSON Lines file: what 'margin export --format jsonl' writes for an empty
+            // store, so a restore of it imports nothing and succeeds.
+            return
         case UInt8(ascii: "["):
             try forEachElement(of: scanner, into: &batch, body)
         case UInt8(ascii: "{"):
