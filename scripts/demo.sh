@@ -144,7 +144,7 @@ MARGIN_SERVICE_CLIENT_ID=$household_id MARGIN_SERVICE_CLIENT_SECRET=$household_s
     MARGIN_SERVICE_KEYS_FILE="$work/service-keys" "$bin/margin-token-service" --listen 127.0.0.1:0 \
     --accounts-url "$base" --redirect-uri http://127.0.0.1/callback >"$work/service.out" 2>"$work/service.err" &
 service_pid=$!
-for _ in $(seq 1 100); do grep -q 'listening on' "$work/service.out" 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 1 500); do grep -q 'listening on' "$work/service.out" 2>/dev/null && break; sleep 0.02; done
 service=$(sed -n 's/.*listening on //p' "$work/service.out")
 echo
 cat "$work/service.out"
