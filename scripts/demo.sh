@@ -8,8 +8,10 @@ bin=$(cd "$bin" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/margin-demo.XXXXXX")
 emulator_pid=
 service_pid=
+hub_pid=
 cleanup() {
     [ -n "$service_pid" ] && kill "$service_pid" 2>/dev/null && wait "$service_pid" 2>/dev/null
+    [ -n "$hub_pid" ] && wait "$hub_pid" 2>/dev/null
     [ -n "$emulator_pid" ] && kill "$emulator_pid" 2>/dev/null && wait "$emulator_pid" 2>/dev/null
     [ -f "$work/pulse/run/pulse/pid" ] && kill "$(cat "$work/pulse/run/pulse/pid")" 2>/dev/null
     [ -f "$work/hub/data/postmaster.pid" ] && kill -QUIT "$(head -1 "$work/hub/data/postmaster.pid")" 2>/dev/null
@@ -17,13 +19,52 @@ cleanup() {
 }
 trap cleanup EXIT
 
-. "$(dirname "$0")/emulator-env.sh"
+scripts=$(cd "$(dirname "$0")" && pwd)
+. "$scripts/emulator-env.sh"
+
+# The hub for the two homes further down: a throwaway PostgreSQL cluster, made and started in
+# the background now, as initdb takes a second the rest of the demo need not wait for.
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+hub=$work/hub
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+start_hub() {
+    mkdir -p "$hub" && echo demo-hub-pw >"$hub/pw"
+    chmod o+x "$work"  # the server runs as postgres under root, and must reach its folder
+    [ "$(id -u)" = 0 ] && chown -R postgres "$hub"
+    as_pg "$pg_bin/initdb" -D "$hub/data" -U postgres -A scram-sha-256 --pwfile "$hub/pw" --no-sync -E UTF8 --locale=C >/dev/null
+    local port
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    printf "listen_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\nfsync = off\n" "$hub" >>"$hub/data/postgresql.conf"
+    as_pg "$pg_bin/pg_ctl" -D "$hub/data" -l "$hub/log" -w -o "-p $port" start </dev/null >/dev/null 2>&1
+    PGPASSWORD=demo-hub-pw psql -X -q -h 127.0.0.1 -p "$port" -U postgres -c "CREATE DATABASE notes"
+    echo "$port" >"$work/hub-port"
+}
+if [ -n "$pg_bin" ] && [ -x "$pg_bin/postgres" ]; then
+    start_hub >"$work/hub-start.log" 2>&1 &
+    hub_pid=$!
+fi
+
 # HTTPS, as Spotify: the emulator's CA is trusted through SSL_CERT_FILE, verification stays on.
 start_emulator "$bin/spotify-emulator" "$work" tls || exit 1
 use_emulator "$work"
 
+# A command line as a user types it: arguments with spaces or shell characters quoted.
+quote() {
+    local words=() word
+    for word in "$@"; do
+        if [[ $word =~ ^[A-Za-z0-9_./:=@%+,-]+$ ]]; then
+            words+=("$word")
+        elif [[ $word != *[\"\$\`\\!]* ]]; then
+            words+=("\"$word\"")
+        else
+            words+=("'${word//\'/\'\\\'\'}'")
+        fi
+    done
+    printf '%s' "${words[*]}"
+}
+
 run() {
-    printf '\n$ %s\n' "$*"
+    printf '\n$ %s\n' "$(quote "$@")"
     "$bin/$@" 2>&1
 }
 
@@ -45,6 +86,9 @@ run margin search cache
 first=$("$bin/margin" search naming --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)".*/\1/p')
 run margin jump "${first:0:8}"
 run margin now
+# The live view, on a terminal: n pins a note at the key press, typed while the episode plays.
+printf '\n$ margin watch    # then: n, "a good name says why, not what #naming", Enter, q\n'
+python3 "$scripts/demo-watch.py" "$bin/margin" "a good name says why, not what #naming"
 # The podcast library around the notes: your episodes with where you stopped, saved shows,
 # search, and play by name.
 run margin episodes
@@ -54,43 +98,19 @@ run margin play 3EN0073pWBRaBavYtttD1S
 run margin play "Naming things"
 run margin episodes --show "Craft, Code" --limit 3
 
-# Voice notes, transcribed on this machine by PocketSphinx from a real recording (LibriVox,
-# from Debian's pocketsphinx-testdata): first from the file, then "spoken" into a private
-# PulseAudio server whose null sink stands in for the microphone.
+# A voice note, transcribed on this machine by PocketSphinx from a real recording (LibriVox,
+# from Debian's pocketsphinx-testdata).
 clip=/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav
 if [ -f "$clip" ]; then
     run margin note --voice --audio "$clip" --tag austen
     voice=$("$bin/margin" list --tag voice --json | sed -n 's/^\[{"id":"\([0-9a-f-]*\)".*/\1/p')
     run margin show "${voice:0:8}"
-    if command -v pulseaudio >/dev/null && command -v paplay >/dev/null && command -v parecord >/dev/null; then
-        mkdir -p "$work/pulse/run" && chmod 700 "$work/pulse/run"
-        HOME=$work/pulse XDG_RUNTIME_DIR=$work/pulse/run pulseaudio --daemonize=yes --exit-idle-time=-1 \
-            --use-pid-file=yes -n --log-target=syslog --load="module-null-sink sink_name=demo_sink" \
-            --load="module-native-protocol-unix auth-anonymous=1 socket=$work/pulse/native"
-        export PULSE_SERVER=unix:$work/pulse/native
-        pactl set-default-source demo_sink.monitor
-        # Speak once margin records: the clip goes into the sink, margin hears it from the monitor.
-        ( until pactl list short source-outputs | grep -q .; do sleep 0.1; done; paplay "$clip" ) &
-        speaker=$!
-        run margin note --voice --tag spoken </dev/null
-        wait "$speaker"
-    fi
 fi
 
-# Two homes, one set of notes: a throwaway PostgreSQL cluster is the hub; the laptop is this
-# demo's store, the desktop a second HOME that starts empty.
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
-if [ -n "$pg_bin" ] && [ -x "$pg_bin/postgres" ]; then
-    hub=$work/hub
-    mkdir -p "$hub" && echo demo-hub-pw >"$hub/pw"
-    chmod o+x "$work"  # the server runs as postgres under root, and must reach its folder
-    as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-    [ "$(id -u)" = 0 ] && chown -R postgres "$hub"
-    as_pg "$pg_bin/initdb" -D "$hub/data" -U postgres -A scram-sha-256 --pwfile "$hub/pw" --no-sync -E UTF8 --locale=C >/dev/null
-    hub_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-    printf "listen_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$hub" >>"$hub/data/postgresql.conf"
-    as_pg "$pg_bin/pg_ctl" -D "$hub/data" -l "$hub/log" -w -o "-p $hub_port" start </dev/null >/dev/null 2>&1
-    PGPASSWORD=demo-hub-pw psql -X -q -h 127.0.0.1 -p "$hub_port" -U postgres -c "CREATE DATABASE notes"
+# Two homes, one set of notes: the PostgreSQL cluster started above is the hub; the laptop is
+# this demo's store, the desktop a second HOME that starts empty.
+if [ -n "$hub_pid" ] && wait "$hub_pid" && hub_port=$(cat "$work/hub-port" 2>/dev/null); then
+    hub_pid=
     printf '127.0.0.1:%s:notes:postgres:demo-hub-pw\n' "$hub_port" >"$HOME/.pgpass" && chmod 600 "$HOME/.pgpass"
     run margin config set sync.url "postgres://postgres@127.0.0.1:$hub_port/notes?sslmode=disable"
     run margin sync
@@ -108,7 +128,8 @@ if [ -n "$pg_bin" ] && [ -x "$pg_bin/postgres" ]; then
     run margin sync
     printf '\n$ margin sync    # on the desktop\n'; on_desktop sync
     run margin show "${stampede:0:8}" --history
-    as_pg "$pg_bin/pg_ctl" -D "$hub/data" -m fast -w stop >/dev/null 2>&1
+    # Stopped without waiting: nothing of the hub is kept.
+    as_pg "$pg_bin/pg_ctl" -D "$hub/data" -m immediate -W stop >/dev/null 2>&1
 fi
 # A household shares one Spotify app: margin-token-service holds its secret, margin on each
 # laptop logs in through it and keeps only a sealed refresh token.
@@ -123,7 +144,7 @@ MARGIN_SERVICE_CLIENT_ID=$household_id MARGIN_SERVICE_CLIENT_SECRET=$household_s
     MARGIN_SERVICE_KEYS_FILE="$work/service-keys" "$bin/margin-token-service" --listen 127.0.0.1:0 \
     --accounts-url "$base" --redirect-uri http://127.0.0.1/callback >"$work/service.out" 2>"$work/service.err" &
 service_pid=$!
-for _ in $(seq 1 100); do grep -q 'listening on' "$work/service.out" 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 1 500); do grep -q 'listening on' "$work/service.out" 2>/dev/null && break; sleep 0.02; done
 service=$(sed -n 's/.*listening on //p' "$work/service.out")
 echo
 cat "$work/service.out"

@@ -10,9 +10,9 @@ start_emulator() {
     [ "${3:-}" = tls ] && tls=(--tls --ca-out "$2/ca.pem")
     "$1" --port 0 "${tls[@]}" >"$2/emulator.out" 2>"$2/emulator.err" &
     emulator_pid=$!
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 500); do
         grep -q 'listening on' "$2/emulator.out" 2>/dev/null && break
-        sleep 0.1
+        sleep 0.02
     done
     base=$(sed -n 's/.*listening on //p' "$2/emulator.out")
     if [ -z "$base" ]; then

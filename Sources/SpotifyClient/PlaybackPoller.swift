@@ -10,9 +10,10 @@ public enum PollEvent: Sendable, Equatable {
     case failed(SpotifyError, nextPoll: Duration)
 }
 
-/// Polls the player: every ``playingInterval`` while playing, at least ``idleInterval`` while
-/// paused or idle, honouring `Retry-After`, and backing off on failures. Time comes from the
-/// injected `sleep`, so tests never wait.
+/// Polls the player: every ``playingInterval`` (3 s) while playing, every ``idleInterval`` (5 s,
+/// never less than the playing one) while paused or idle, so that a change made on another
+/// device shows within one poll; honouring `Retry-After`, and backing off on failures. Time
+/// comes from the injected `sleep`, so tests never wait.
 public struct PlaybackPoller: AsyncSequence, Sendable {
     public typealias Element = PollEvent
 
@@ -23,7 +24,7 @@ public struct PlaybackPoller: AsyncSequence, Sendable {
     let fetch: @Sendable () async throws -> PlaybackSnapshot?
     let sleep: @Sendable (Duration) async throws -> Void
 
-    public init(playingInterval: Duration = .seconds(3), idleInterval: Duration = .seconds(15), maxInterval: Duration = .seconds(120),
+    public init(playingInterval: Duration = .seconds(3), idleInterval: Duration = .seconds(5), maxInterval: Duration = .seconds(120),
                 fetch: @escaping @Sendable () async throws -> PlaybackSnapshot?,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.playingInterval = playingInterval

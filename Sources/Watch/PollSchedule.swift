@@ -1,22 +1,24 @@
 /// When the interactive `watch` asks Spotify next.
 ///
-/// Steady: every `playingInterval` while playing, every `idleInterval` while paused or idle.
-/// For `quickWindow` after a change the view sees or makes (a pause, resume, seek or new
-/// episode), every `quickInterval`, so that a change made on another device right after shows
-/// at once instead of after a paused view's long wait. Whatever the reason, polls made while
-/// playing stay within `playingBudget` and polls made while paused within `idleBudget` in any
-/// minute, and a rate limit or failure pushes the next poll out to `notBefore`.
+/// Steady: every `playingInterval` (3 s) while playing and every `idleInterval` (5 s) while
+/// paused or when nothing plays, so that a change made on another device (another episode, a
+/// pause, a resume) shows within one poll. That is 20 requests a minute while playing and 12
+/// while paused, far below what Spotify's rolling window tolerates. For `quickWindow` after a
+/// change the view sees or makes, every `quickInterval`, to confirm it at once; those extra
+/// polls stop where the minute would hold more than `budget` polls, but nothing pushes a
+/// steady poll out except Spotify itself: a rate limit's `Retry-After` or a failure's backoff
+/// sets `notBefore`.
 public struct PollSchedule: Sendable {
     typealias Instant = ContinuousClock.Instant
 
     public var playingInterval: Duration = .seconds(3)
-    public var idleInterval: Duration = .seconds(20)
+    public var idleInterval: Duration = .seconds(5)
     var quickInterval: Duration = .seconds(2)
     var quickWindow: Duration = .seconds(8)
-    var playingBudget = 20
-    var idleBudget = 4
-    /// Polls of the last minute: when, and whether the view thought playback was playing.
-    private(set) var history: [(at: Instant, playing: Bool)] = []
+    /// Most polls in any minute once quick polls are counted in.
+    var budget = 30
+    /// When the polls of the last minute started.
+    private(set) var history: [Instant] = []
     /// The last change seen or made.
     var lastChange: Instant?
     /// No poll before this (Retry-After, failure backoff).
@@ -31,25 +33,26 @@ public struct PollSchedule: Sendable {
     }
 
     /// Records a poll started at `now`.
-    mutating func polled(at now: Instant, playing: Bool) {
-        history.removeAll { now - $0.at >= .seconds(60) }
-        history.append((now, playing))
+    mutating func polled(at now: Instant) {
+        history.removeAll { now - $0 >= .seconds(60) }
+        history.append(now)
     }
 
     /// The next poll after the one at `last`, with playback `playing` as last seen.
     func next(after last: Instant, playing: Bool) -> Instant {
         var next = last + (playing ? playingInterval : idleInterval)
         if let change = lastChange, last < change + quickWindow {
-            next = min(next, last + quickInterval)
-        }
-        // A poll at `next` must leave at most `budget` polls of its kind in the minute ending there.
-        let budget = playing ? playingBudget : idleBudget
-        let counted = history.filter { playing || !$0.playing }.map(\.at)
-        if counted.count >= budget {
-            let oldestKept = counted[counted.count - budget]
-            next = max(next, oldestKept + .seconds(60))
+            let quick = last + quickInterval
+            // A quick poll is made only while the minute ending there has room for it.
+            if quick < next, history.filter({ quick - $0 < .seconds(60) }).count < budget { next = quick }
         }
         if let notBefore { next = max(next, notBefore) }
         return next
+    }
+
+    /// How long to wait after `failures` polls in a row failed: the idle interval, doubling,
+    /// at most a minute.
+    func backoff(failures: Int) -> Duration {
+        min(idleInterval * (1 << min(max(failures - 1, 0), 4)), .seconds(60))
     }
 }

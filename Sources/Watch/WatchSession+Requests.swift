@@ -10,16 +10,21 @@ extension WatchSession {
     }
 
     /// Sends `command` (one request) and shows its effect at once; the next poll, made soon,
-    /// confirms it.
+    /// confirms it. A seek also tells the library cache that the episode's position moved, as
+    /// `margin seek` does, so that `margin episodes` asks Spotify rather than showing the old one.
     mutating func command(_ command: Command, at now: Instant) {
+        let episode = state.snapshot.flatMap { $0.kind == .episode ? $0.itemID : nil }
         show(command, at: now)
-        let player = self.player, continuation = self.continuation
+        let player = self.player, continuation = self.continuation, openStore = self.openStore
         Task {
             do {
                 switch command {
                 case .pause: try await player.pause()
                 case .resume: try await player.resume()
-                case .seek(let target): try await player.seek(positionMs: target)
+                case .seek(let target):
+                    try await player.seek(positionMs: target)
+                    // The seek is done whether or not the cache can be told; its entry ages out anyway.
+                    if let episode { try? openStore().markEpisodesStale([episode]) }
                 }
                 continuation.yield(.finished(nil, pollSoon: true))
             } catch {
@@ -29,7 +34,8 @@ extension WatchSession {
     }
 
     /// Shows `command`'s effect at once, whoever sends it (the view, or a capture pausing
-    /// while a note is written), and polls soon to confirm it.
+    /// while a note is written), and polls soon to confirm it. Until the command is done, what
+    /// polls answer is set aside: Spotify may still report the position before a seek.
     mutating func show(_ command: Command, at now: Instant) {
         if var snapshot = state.moment(at: now) {
             switch command {
@@ -41,6 +47,7 @@ extension WatchSession {
             state.polledAt = now
         }
         lastCommandAt = now
+        commandsUnderWay += 1
         changed(at: now)
     }
 
@@ -53,7 +60,7 @@ extension WatchSession {
     mutating func startPoll(at now: Instant) {
         polling = true
         lastPollAt = now
-        schedule.polled(at: now, playing: state.snapshot?.isPlaying == true)
+        schedule.polled(at: now)
         let player = self.player, continuation = self.continuation
         Task {
             let outcome: PollOutcome
@@ -75,6 +82,7 @@ extension WatchSession {
             failures = 0
             state.problem = nil
             schedule.notBefore = nil
+            if commandsUnderWay > 0 { break }
             if let command = lastCommandAt, startedAt < command { break }
             let old = state.snapshot
             // The first answer is no change: it would spend a paused minute's budget at start.
@@ -93,9 +101,9 @@ extension WatchSession {
             state.problem = "Spotify is rate limiting; next check in \(wait) s"
         case .failed(let reason):
             failures += 1
-            let wait = min(20 * (1 << min(failures - 1, 3)), 120)
-            schedule.notBefore = now + .seconds(wait)
-            state.problem = "\(reason); retrying in \(wait) s"
+            let wait = schedule.backoff(failures: failures)
+            schedule.notBefore = now + wait
+            state.problem = "\(reason); retrying in \(wait.components.seconds) s"
         }
         nextPoll = schedule.next(after: startedAt, playing: state.snapshot?.isPlaying == true)
     }

@@ -43,9 +43,13 @@ public struct WatchSession {
     var nextPoll = ContinuousClock.now
     var lastPollAt: Instant?
     var polling = false
-    /// A poll that started before the view's own last command may answer with the state from
-    /// before it; such an answer is dropped, and the next poll tells the truth.
+    /// A poll that started before the view's own last command was sent, or before Spotify
+    /// carried it out, may answer with the state from before it (the position before a seek):
+    /// such an answer is dropped, and the next poll tells the truth. Set when a command is sent
+    /// and again when it is done.
     var lastCommandAt: Instant?
+    /// Commands sent and not yet done: while one is under way, a poll's answer may predate it.
+    var commandsUnderWay = 0
     var screen = ScreenWriter()
     /// How the loop ended: an exit status, or a signal to die of once the terminal is restored.
     var ending: Ending?
@@ -144,7 +148,12 @@ public struct WatchSession {
             show(command, at: now)
         case .finished(let message, let pollSoon):
             if let message { state.say(message, at: now) }
-            if pollSoon { changed(at: now) }
+            if pollSoon {
+                // A command is done: polls started while it was under way may predate its effect.
+                lastCommandAt = now
+                commandsUnderWay = max(commandsUnderWay - 1, 0)
+                changed(at: now)
+            }
             loadNotes()
         case .unsaved(let message, let draft):
             state.say(message, at: now, for: .seconds(15))

@@ -19,6 +19,16 @@ struct DeviceChoiceTests {
         await sandbox.apiRequests().filter { $0.method == "PUT" }.map { "\($0.path)?\($0.query)" }
     }
 
+    @Test("--help of every command with --device says it takes an id, a name or a unique prefix of one",
+          arguments: ["note", "pause", "resume", "seek", "back", "forward", "play", "jump"])
+    func help(command: String) async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let help = try await sandbox.margin(command, "--help", env: ["COLUMNS": "400"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("its id, its name, or a unique prefix of its name"), "\(help.stdout)")
+    }
+
     @Test("a one-word name is looked up before anything is sent: pause, play and seek carry the device's id")
     func oneWordName() async throws {
         let sandbox = try await Self.sandbox()

@@ -33,11 +33,11 @@ struct PlaybackPollerTests {
         return (events, await sleeps.sleeps)
     }
 
-    @Test("polls every 3 s while playing and every 15 s while paused or idle")
+    @Test("polls every 3 s while playing and every 5 s while paused or idle")
     func cadence() async throws {
         let (events, sleeps) = try await run([.playing, .playing, .paused, .nothing, .playing])
         #expect(events.count == 5)
-        #expect(sleeps == [.seconds(3), .seconds(3), .seconds(15), .seconds(15)])
+        #expect(sleeps == [.seconds(3), .seconds(3), .seconds(5), .seconds(5)])
     }
 
     @Test("honours a custom interval but never polls faster than it while paused")
@@ -52,8 +52,8 @@ struct PlaybackPollerTests {
         let short = SpotifyError.rateLimited(retryAfter: 2, quotaExceeded: false)
         let (events, sleeps) = try await run([.playing, .error(limited), .error(short), .playing])
         #expect(events[1] == .rateLimited(retryAfter: 40, nextPoll: .seconds(40)))
-        #expect(events[2] == .rateLimited(retryAfter: 2, nextPoll: .seconds(30)))
-        #expect(sleeps == [.seconds(3), .seconds(40), .seconds(30)])
+        #expect(events[2] == .rateLimited(retryAfter: 2, nextPoll: .seconds(10)))
+        #expect(sleeps == [.seconds(3), .seconds(40), .seconds(10)])
     }
 
     @Test("backs off on transient failures up to a ceiling, and recovers")
@@ -63,7 +63,7 @@ struct PlaybackPollerTests {
         let (events, sleeps) = try await run(answers)
         guard case .snapshot(let recovered) = events.last else { Issue.record("no recovery: \(events)"); return }
         #expect(recovered?.isPlaying == true)
-        #expect(sleeps == [.seconds(15), .seconds(30), .seconds(60), .seconds(120), .seconds(120), .seconds(3)])
+        #expect(sleeps == [.seconds(5), .seconds(10), .seconds(20), .seconds(40), .seconds(80), .seconds(3)])
     }
 
     @Test("stops on an error waiting cannot fix")

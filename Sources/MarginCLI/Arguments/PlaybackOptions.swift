@@ -4,7 +4,7 @@ import SpotifyClient
 
 /// `--device ID|NAME`, accepted by every playback command.
 struct PlaybackOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "Spotify Connect device: its ID or its name (see 'margin devices'); default: the active device.")
+    @Option(name: .shortAndLong, help: "Spotify Connect device: its id, its name, or a unique prefix of its name, ignoring case (see 'margin devices'); default: the active device.")
     var device: String?
 
     func validate() throws {

@@ -15,9 +15,11 @@ extension MarginCommand {
             discussion: """
                 On a terminal, a full-screen view: the episode, its position ticking every second, and its \
                 notes around the position. Keys: n note (pinned at the key press; Enter saves, Esc cancels), \
-                space pause/resume, ←/→ back 15 s / forward 30 s, q quit. Piped, it prints one line for the \
-                first state and one per change (item, play/pause, seek). Polls every --interval seconds while \
-                playing, less often while paused, and slows down when Spotify rate-limits.
+                v voice note, space pause/resume, ←/→ back 15 s / forward 30 s, ? keys, q quit. Piped, it prints \
+                one line for the first state and one per change (item, play/pause, seek). Polls every --interval \
+                seconds (3) while playing and every 5 s (or --interval, if longer) while paused or when nothing \
+                plays, so that a change made on another device shows within one poll; waits as long as a rate \
+                limit's Retry-After asks, and backs off while Spotify fails.
                 """)
 
         @OptionGroup var global: GlobalOptions
