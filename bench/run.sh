@@ -277,10 +277,10 @@ watch_for() { # STATE_JSON LABEL LIMIT_PER_MINUTE [interactive]
           requests: (map("\(.method) \(.path) \(.status)") | unique)}' >>"$results/requests.jsonl"
 }
 watch_for "$playing" playing 20
-watch_for "$paused" paused 4
+watch_for "$paused" paused 12
 if command -v tmux >/dev/null; then
     watch_for "$playing" "interactive, playing" 20 interactive
-    watch_for "$paused" "interactive, paused" 4 interactive
+    watch_for "$paused" "interactive, paused" 12 interactive
     tmux -L margin-bench kill-server 2>/dev/null || true
 else
     say "tmux is not installed: the interactive watch's requests are not measured"
