@@ -290,7 +290,8 @@ struct StandInVoiceTests {
         let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
-        try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 20_000, count: 1))
+        // Longer than the test and the view's 10 s of patience at its end together, however loaded the machine.
+        try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 120_000, count: 1))
         try tmux.press("v")
         try await tmux.waitForScreen { $0.contains("● voice note at") }
         var stored: [[String: Any]] = []
