@@ -55,9 +55,11 @@ extension WatchSession {
                 do {
                     result = try await dictation.take(progress: { continuation.yield(.voiceLevel(seconds: $0.seconds, level: $0.level)) },
                                                       spoken: {
-                        await spoken()
-                        // The view goes on while the recognizer works; keys are the view's again.
+                        // The view goes on while the recognizer works; keys are the view's again,
+                        // before playback resumes: a `v` pressed as soon as it plays starts a
+                        // new note rather than ending the one already over.
                         continuation.yield(.voiceRecorded(noteID: noteID))
+                        await spoken()
                     })
                 } catch where drop.isDropped {
                     // Esc before anything was heard ends the recording empty: still a cancel.

@@ -232,7 +232,10 @@ struct StandInVoiceTests {
         #expect(byWatch.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(byWatch)")
         #expect(byWatch.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(byWatch)")
 
-        // Esc drops the recording: no note, no audio kept, playback resumed.
+        // Esc drops the recording: no note, no audio kept, playback resumed. The recorder talks
+        // on until then, so that a loaded machine's slow screen reads cannot miss the recording.
+        let talker = "#!/bin/sh\nwhile :; do head -c 3200 /dev/urandom || exit 0; sleep 0.1; done\n"
+        try Data(talker.utf8).write(to: URL(fileURLWithPath: sandbox.root + "/bin/arecord"))
         try tmux.press("v")
         try await tmux.waitForScreen { $0.contains("● voice note at") }
         try tmux.press("Escape")
