@@ -4,8 +4,9 @@
 #include <sqlite3.h>
 #include "CSQLiteSetup.h"
 
-// margin_rank: FTS5's bm25 (fts5_aux.c, k1 = 1.2, b = 0.75, every column weighted 1), without
-// reading every row a common word is in.
+// margin_rank: FTS5's bm25 (fts5_aux.c, k1 = 1.2, b = 0.75), without reading every row a common
+// word is in. Like bm25, it takes one weight a column (`margin_rank(10.0, 5.0)`; 1 for a column
+// without one): a match counts as that many matches.
 //
 // bm25 weighs each phrase by its IDF, log((N - n + 0.5) / (n + 0.5)) with a floor of 1e-6,
 // where n is the number of rows holding the phrase; to find n it walks the phrase's whole
@@ -28,6 +29,7 @@ typedef struct RankData {
     double averageLength;
     double *idf;
     double *frequency;
+    double *weight;
 } RankData;
 
 /// A phrase's rows, counted until `stop`; `rowid` is the last one's.
@@ -61,19 +63,26 @@ static int phraseRows(const Fts5ExtensionApi *api, Fts5Context *fts, int phrase,
     return SQLITE_OK;
 }
 
-static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, RankData **out) {
+static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int argumentCount, sqlite3_value **arguments,
+                    RankData **out) {
     RankData *data = api->xGetAuxdata(fts, 0);
     if (data) {
         *out = data;
         return SQLITE_OK;
     }
     int phrases = api->xPhraseCount(fts);
-    data = sqlite3_malloc64(sizeof(RankData) + sizeof(double) * (size_t)phrases * 2);
+    int columns = api->xColumnCount(fts);
+    size_t size = sizeof(RankData) + sizeof(double) * ((size_t)phrases * 2 + (size_t)columns);
+    data = sqlite3_malloc64(size);
     if (!data) return SQLITE_NOMEM;
-    memset(data, 0, sizeof(RankData) + sizeof(double) * (size_t)phrases * 2);
+    memset(data, 0, size);
     data->phrases = phrases;
     data->idf = (double *)&data[1];
     data->frequency = &data->idf[phrases];
+    data->weight = &data->frequency[phrases];
+    for (int i = 0; i < columns; i++) {
+        data->weight[i] = i < argumentCount ? sqlite3_value_double(arguments[i]) : 1.0;
+    }
     sqlite3_int64 rows = 0, tokens = 0;
     int rc = api->xRowCount(fts, &rows);
     if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &tokens);
@@ -99,10 +108,8 @@ static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, RankData **ou
 static void rank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context,
                  int argumentCount, sqlite3_value **arguments) {
     const double k1 = 1.2, b = 0.75;
-    (void)argumentCount;
-    (void)arguments;
     RankData *data = NULL;
-    int rc = rankData(api, fts, &data);
+    int rc = rankData(api, fts, argumentCount, arguments, &data);
     int instances = 0;
     if (rc == SQLITE_OK) {
         memset(data->frequency, 0, sizeof(double) * (size_t)data->phrases);
@@ -111,7 +118,7 @@ static void rank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context 
     for (int i = 0; rc == SQLITE_OK && i < instances; i++) {
         int phrase, column, offset;
         rc = api->xInst(fts, i, &phrase, &column, &offset);
-        if (rc == SQLITE_OK) data->frequency[phrase] += 1.0;
+        if (rc == SQLITE_OK) data->frequency[phrase] += data->weight[column];
     }
     double length = 0.0;
     if (rc == SQLITE_OK) {

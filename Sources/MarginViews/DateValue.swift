@@ -7,7 +7,8 @@ import Foundation
 /// The words name the start of a day: `today` and `yesterday` their midnights, a weekday
 /// (`monday`, `mon`) the start of the most recent such day — today when today is that day —
 /// and `last week` the start (Monday 00:00) of the previous calendar week, Monday to Sunday.
-/// ``range(_:now:timeZone:)`` gives the whole span a word names, for a printout of what it meant.
+/// ``range(_:now:timeZone:)`` gives the whole span a word names, for a printout of what it meant,
+/// and ``end(_:now:timeZone:)`` where `--until` stops.
 public enum DateValue {
     public static let examples = "today, yesterday, monday, last week, 2d, 3w, 12h, 2026-11-21 or 2026-11-21T09:15"
 
@@ -34,6 +35,18 @@ public enum DateValue {
         }
         guard let instant = localTime(text, calendar: calendar) ?? rfc3339(text) else { return nil }
         return instant..<instant.addingTimeInterval(1)
+    }
+
+    /// The moment `--until raw` keeps notes before: the end of a named day or week, so that
+    /// `--until yesterday` keeps all of yesterday; the instant a span back from now reaches
+    /// (`--until 2d`: notes older than two days); just past a time, so the time itself is kept.
+    /// Nil when `raw` is not a DATE.
+    public static func end(_ raw: String, now: Date = Date(), timeZone: TimeZone = .current) -> Date? {
+        guard let range = range(raw, now: now, timeZone: timeZone) else { return nil }
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        if span(text) != nil { return range.lowerBound }
+        if DateWord(text.lowercased()) != nil || text.count == 10 { return range.upperBound }
+        return range.lowerBound.addingTimeInterval(0.001)
     }
 
     /// `12h`, `2d`, `3w` in seconds.

@@ -50,7 +50,7 @@ struct ImportWriter {
         if !bulk {
             try db.execute(sql: """
                 DROP TABLE IF EXISTS temp.import_old;
-                CREATE TEMP TABLE import_old (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)
+                CREATE TEMP TABLE import_old (seq INTEGER PRIMARY KEY, text TEXT NOT NULL, tags TEXT, item_name TEXT, show_name TEXT)
                 """)
         }
         statements = try Statements(db, keepingOldText: !bulk)
@@ -89,7 +89,7 @@ struct ImportWriter {
         }
         try prepareForWriting()
         if let keepOldText = statements.keepOldText, seq <= lastSeqBefore {
-            // The old text leaves the full-text index in `finish()`.
+            // The old text, tags and names leave the full-text index in `finish()`.
             try bind(keepOldText, 1, seq)
             try run(keepOldText)
         }
@@ -116,8 +116,9 @@ struct ImportWriter {
             try rebuildFullTextIndex()
         } else {
             try db.execute(sql: """
-                INSERT INTO note_ft (note_ft, rowid, text) SELECT 'delete', seq, text FROM temp.import_old;
-                INSERT INTO note_ft (rowid, text) SELECT seq, text FROM note
+                INSERT INTO note_ft (note_ft, rowid, \(NoteDatabase.searchColumns))
+                SELECT 'delete', seq, \(NoteDatabase.searchColumns) FROM temp.import_old;
+                INSERT INTO note_ft (rowid, \(NoteDatabase.searchColumns)) SELECT seq, \(NoteDatabase.searchColumns) FROM note_search
                 WHERE seq > ? OR seq IN (SELECT seq FROM temp.import_old) ORDER BY seq;
                 DROP TABLE temp.import_old;
                 """, arguments: [lastSeqBefore])
@@ -125,7 +126,7 @@ struct ImportWriter {
         }
     }
 
-    /// Rebuilds `note_ft` from the text of every note.
+    /// Rebuilds `note_ft` from every note (its text, tags and names: the view `note_search`).
     ///
     /// FTS5 writes out its pending data whenever it holds `hashsize` bytes (1 MiB by default)
     /// and merges what it wrote; with 64 MiB the rebuild of a million notes takes a third less
@@ -240,7 +241,7 @@ struct ImportWriter {
     /// The statements of an import, prepared once.
     private struct Statements {
         let findByID, updatedAtBySeq, insertNote, updateNote, deleteTags, insertTag, sameAsStored: SQLiteStatement
-        /// Copies a stored note's text to `temp.import_old`; nil in a bulk import.
+        /// Copies what the index holds of a stored note to `temp.import_old`; nil in a bulk import.
         let keepOldText: SQLiteStatement?
         /// GRDB's statements, which own the SQLite ones above.
         let owners: [Statement]
@@ -271,7 +272,7 @@ struct ImportWriter {
                                        AND instr(?14, char(31) || tag || char(31)) = 0)
                 FROM note WHERE seq = ?1
                 """,
-                "INSERT OR IGNORE INTO temp.import_old (seq, text) SELECT seq, text FROM note WHERE seq = ?",
+                "INSERT OR IGNORE INTO temp.import_old SELECT seq, \(NoteDatabase.searchColumns) FROM note_search WHERE seq = ?",
             ]
             var owners: [Statement] = []
             for text in keepingOldText ? sql : sql.dropLast() {

@@ -16,7 +16,7 @@ package struct StoreIntegrity: Sendable, Equatable {
     /// The objects every store of the current schema has.
     package static let expectedObjects: Set<String> = [
         "note_on_id", "note_on_item", "note_on_created_at", "note_on_show", "note_tag_on_tag",
-        "__note_ft_ai", "__note_ft_ad", "__note_ft_au", "note_tag_created_at",
+        "__note_ft_ai", "__note_ft_bd", "__note_ft_au", "__note_ft_tag_ai", "__note_ft_tag_ad", "note_tag_created_at",
         "sync_note_insert", "sync_note_update", "sync_note_delete", "sync_tag_insert", "sync_tag_delete", "note_voice_gone",
     ]
 

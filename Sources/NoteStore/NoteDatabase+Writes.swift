@@ -22,7 +22,7 @@ extension NoteDatabase {
     public func insert(_ note: Note) throws(NoteStoreError) {
         let note = note.normalized()
         do {
-            try writer.write { db in
+            try write { db in
                 try db.cachedStatement(sql: Note.insertSQL).execute(arguments: note.rowArguments)
                 try note.writeTags(db, seq: db.lastInsertedRowID, replacing: false)
                 try note.writeVoice(db)

@@ -200,9 +200,25 @@ public struct NoteDatabase: Sendable {
     /// Runs `body` in one write transaction, mapping failures; any error rolls it back.
     func writing<T>(_ body: (Database) throws -> T) throws(NoteStoreError) -> T {
         do {
-            return try writer.write(body)
+            return try write(body)
         } catch {
             throw NoteStoreError(error, path: displayPath)
+        }
+    }
+
+    /// Runs `body` in one write transaction, on the schema as it is once the file is this
+    /// connection's to write.
+    ///
+    /// A bulk import in another process drops the full-text and change-log triggers and makes
+    /// them again (``ImportWriter``). A write that waited for that import to end would compile
+    /// its statement and triggers against the schema this connection read before, and SQLite
+    /// (3.40) then fails to compile the full-text trigger again ("no such table: note"). Reading
+    /// `sqlite_master` first, inside the transaction, loads the new schema before anything
+    /// else is compiled; it costs a few microseconds.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.write { db in
+            _ = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sqlite_master"))
+            return try body(db)
         }
     }
 }

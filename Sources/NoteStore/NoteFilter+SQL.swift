@@ -88,6 +88,11 @@ extension NoteFilter {
             conditions.append(driver == .item ? "+note.created_at >= ?" : "note.created_at >= ?")
             arguments.append(sinceString)
         }
+        if let untilTimestamp {
+            // Tested on each note walked: the range's start, when there is one, is the seek.
+            conditions.append("+note.created_at < ?")
+            arguments.append(untilTimestamp)
+        }
         if let tag, driver != .tag {
             // A probe of `note_tag`'s primary key per note walked.
             conditions.append("EXISTS (SELECT 1 FROM note_tag WHERE note_tag.note_seq = note.seq AND note_tag.tag = ?)")
@@ -109,6 +114,11 @@ extension NoteFilter {
     /// .1234.
     var sinceTimestamp: String? {
         since.map { NoteTimestamp.string(milliseconds: Int64(($0.timeIntervalSince1970 * 1000).rounded(.up))) }
+    }
+
+    /// `until` as a stored timestamp, rounded up too: a note stored at .123 is "before" .1234.
+    var untilTimestamp: String? {
+        until.map { NoteTimestamp.string(milliseconds: Int64(($0.timeIntervalSince1970 * 1000).rounded(.up))) }
     }
 
     /// `SELECT <columns> FROM <source> WHERE …` without order or limit, and its arguments.
@@ -135,6 +145,10 @@ extension NoteFilter {
         if let sinceTimestamp {
             conditions.append("note.created_at >= ?")
             arguments.append(sinceTimestamp)
+        }
+        if let untilTimestamp {
+            conditions.append("note.created_at < ?")
+            arguments.append(untilTimestamp)
         }
         if let pinned {
             // The unary + keeps SQLite from answering this through `note_on_item`, which would

@@ -11,6 +11,8 @@ public struct NoteFilter: Sendable, Equatable {
     public var tag: String?
     /// Notes created at or after this moment.
     public var since: Date?
+    /// Notes created before this moment (`--until yesterday` is the midnight that ends it).
+    public var until: Date?
     /// At most this many notes; nil for all.
     public var limit: Int?
     /// Only pinned (true) or only unpinned (false) notes; nil for both.
@@ -19,12 +21,13 @@ public struct NoteFilter: Sendable, Equatable {
     /// Creates a filter; with no arguments it matches every note.
     public init(
         itemID: String? = nil, showID: String? = nil, tag: String? = nil, since: Date? = nil,
-        limit: Int? = nil, pinned: Bool? = nil
+        until: Date? = nil, limit: Int? = nil, pinned: Bool? = nil
     ) {
         self.itemID = itemID
         self.showID = showID
         self.tag = tag
         self.since = since
+        self.until = until
         self.limit = limit
         self.pinned = pinned
     }

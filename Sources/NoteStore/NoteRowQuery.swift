@@ -85,7 +85,7 @@ extension NoteRowQuery {
         // its own order (SQLite would otherwise walk `note_on_item` and read the notes' rows
         // in a random order, about twice as slow). The first note of every item is computed
         // once rather than per row.
-        let narrowed = filter.itemID != nil || filter.showID != nil || filter.tag != nil || filter.since != nil
+        let narrowed = filter.itemID != nil || filter.showID != nil || filter.tag != nil || filter.since != nil || filter.until != nil
         let source = """
             note\(narrowed ? "" : " NOT INDEXED") LEFT JOIN episode ON episode.id = note.item_id AND note.item_type = 'episode'
             LEFT JOIN (SELECT item_id, min(created_at) AS first_at FROM note

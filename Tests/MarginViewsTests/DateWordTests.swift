@@ -62,4 +62,18 @@ struct DateWordTests {
         #expect(try parse("2026-11-25T09:00:30") == Self.midnight(25).addingTimeInterval(9 * 3_600 + 30))
         #expect(try parse("2026-11-25T09:00:00Z") == Self.midnight(25).addingTimeInterval(10 * 3_600))
     }
+
+    @Test("--until keeps a named day or week whole, stops at the instant a span reaches, and keeps a time itself")
+    func ends() throws {
+        let zone = try #require(Self.berlin)
+        func end(_ text: String) -> Date? { DateValue.end(text, now: Self.now, timeZone: zone) }
+        #expect(end("yesterday") == Self.midnight(25))
+        #expect(end("today") == Self.midnight(26))
+        #expect(end("2026-11-21") == Self.midnight(22))
+        #expect(end("monday") == Self.midnight(24))
+        #expect(end("last week") == Self.midnight(23), "the Monday that starts this week")
+        #expect(end("2d") == Self.now.addingTimeInterval(-2 * 86_400))
+        #expect(end("2026-11-25T09:00") == Self.midnight(25).addingTimeInterval(9 * 3_600 + 0.001))
+        #expect(end("soon") == nil)
+    }
 }

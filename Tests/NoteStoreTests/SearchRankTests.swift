@@ -69,4 +69,26 @@ struct SearchRankTests {
             #expect(foundScores == Array(best), "\(query)")
         }
     }
+
+    @Test("with column weights, every row scores as bm25 with the same weights, matches in tags and names included")
+    func weightedColumns() throws {
+        let store = try NoteDatabase.inMemory()
+        for i in 0..<60 {
+            let words = ["tide"] + Array(repeating: "filler", count: i % 7) + (i % 4 == 0 ? ["naming"] : [])
+            let tags = i % 3 == 0 ? ["storm", "naming"] : i % 5 == 0 ? ["tide"] : []
+            try store.insert(note(words.joined(separator: " "), tags: tags, at: Double(i), pin: i % 2 == 0 ? episodePin() : nil))
+        }
+        for match in ["\"naming\"", "\"tide\" \"naming\"", "\"storm\" \"curiosity\"", "\"naming\" \"things\" \"tide\""] {
+            let scores = try store.writer.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT rowid, bm25(note_ft, \(NoteDatabase.columnWeights)), margin_rank(note_ft, \(NoteDatabase.columnWeights))
+                    FROM note_ft WHERE note_ft MATCH ? ORDER BY rowid
+                    """, arguments: [match]).map { ($0[0] as Int64, $0[1] as Double, $0[2] as Double) }
+            }
+            #expect(!scores.isEmpty, "\(match)")
+            for (rowid, bm25, rank) in scores where match.contains(" ") { #expect(bm25 == rank, "\(match) row \(rowid)") }
+            // One phrase: margin_rank leaves out the IDF, which scales every row alike.
+            #expect(scores.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0) == scores.sorted { ($0.2, $0.0) < ($1.2, $1.0) }.map(\.0), "\(match)")
+        }
+    }
 }

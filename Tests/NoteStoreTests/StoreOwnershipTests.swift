@@ -70,7 +70,7 @@ enum SQLScanner {
 
     /// The local store's tables and SQLite's own, as SQL names them.
     static let storeTables = [
-        "note", "note_tag", "note_ft", "note_ft_config", "note_version", "episode", "show", "sync_state",
+        "note", "note_tag", "note_ft", "note_ft_config", "note_search", "note_version", "episode", "show", "sync_state",
         "sync_clock", "sync_hub", "grdb_migrations", "sqlite_master", "sqlite_schema", "import_old",
     ]
 

@@ -95,13 +95,17 @@ struct DateArgument: ExpressibleByArgument, Sendable, Equatable {
     let date: Date
     /// The span the words name (a whole day for `yesterday`, a week for `last week`).
     let range: Range<Date>
+    /// The moment `--until` keeps notes before (``DateValue/end(_:now:timeZone:)``).
+    let end: Date
     /// The words as typed.
     let typed: String
 
     init?(argument: String) {
-        guard let range = DateValue.range(argument) else { return nil }
+        let now = Date()
+        guard let range = DateValue.range(argument, now: now), let end = DateValue.end(argument, now: now) else { return nil }
         self.date = range.lowerBound
         self.range = range
+        self.end = end
         self.typed = argument
     }
 
@@ -118,5 +122,11 @@ struct DateArgument: ExpressibleByArgument, Sendable, Equatable {
         return "\(option) \(Terminal.sanitize(typed)) means from \(LocalTime.day(date)) \(LocalTime.clock(date)) \(zone) "
             + "(\(Timestamp.string(date))); the words name \(LocalTime.day(range.lowerBound)) \(LocalTime.clock(range.lowerBound)) "
             + "to \(LocalTime.day(range.upperBound)) \(LocalTime.clock(range.upperBound))"
+    }
+
+    /// What `--until` resolved to, for `--verbose`: the first moment left out, local and UTC.
+    func resolvedEnd() -> String {
+        "--until \(Terminal.sanitize(typed)) means before \(LocalTime.day(end)) \(LocalTime.clock(end)) \(TimeZone.current.identifier) "
+            + "(\(Timestamp.string(end)))"
     }
 }

@@ -30,7 +30,7 @@ extension MarginCommand {
         @Option(name: .shortAndLong, help: "Only this episode's notes.", transform: EpisodeRef.argument) var episode: EpisodeRef?
         @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?
         @Option(name: .shortAndLong, help: "Only notes with this tag.") var tag: String?
-        @Option(help: "Only notes taken since: \(DateValue.examples).", transform: DateArgument.argument) var since: DateArgument?
+        @OptionGroup var dates: DateRangeOptions
         @Option(name: .shortAndLong, help: "Write to FILE instead of stdout.") var output: String?
         @Option(help: ArgumentHelp("The folder --format obsidian writes its files to.", valueName: "dir"),
                 completion: .directory) var dir: String?
@@ -51,8 +51,10 @@ extension MarginCommand {
 
         func run() async throws {
             let database = try store.open(try Settings())
-            if global.verbose, let since { Console.err("margin: \(since.resolved(as: "--since"))") }
-            let filter = NoteFilter(itemID: try episode?.id(in: database), showID: try show?.id(in: database), tag: tag, since: since?.date)
+            try dates.check()
+            if global.verbose { dates.report() }
+            let filter = NoteFilter(itemID: try episode?.id(in: database), showID: try show?.id(in: database), tag: tag,
+                                    since: dates.start, until: dates.end)
             if let dir {
                 let summary = try database.exportVault(filter, to: dir) { path, contents in
                     try AtomicFile.write(to: path) { sink in try sink(contents) }

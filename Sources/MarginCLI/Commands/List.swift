@@ -26,7 +26,7 @@ extension MarginCommand {
         var ref: EpisodeRef?
         @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?
         @Option(name: .shortAndLong, help: "Only notes with this tag.") var tag: String?
-        @Option(help: "Only notes taken since: \(DateValue.examples).", transform: DateArgument.argument) var since: DateArgument?
+        @OptionGroup var dates: DateRangeOptions
         @Option(name: [.customShort("n"), .long], help: "At most this many notes.") var limit: Int?
         @Flag(name: .shortAndLong, help: "Print a JSON array of note objects.") var json = false
         @OptionGroup var paging: PagerOptions
@@ -39,8 +39,9 @@ extension MarginCommand {
         func run() async throws {
             let settings = try Settings()
             let database = try store.open(settings)
-            if global.verbose, let since { Console.err("margin: \(since.resolved(as: "--since"))") }
-            var filter = NoteFilter(showID: try show?.id(in: database), tag: tag, since: since?.date, limit: limit)
+            try dates.check()
+            if global.verbose { dates.report() }
+            var filter = NoteFilter(showID: try show?.id(in: database), tag: tag, since: dates.start, until: dates.end, limit: limit)
             if episode {
                 filter.itemID = try await episodeID(settings, database)
             }
@@ -83,6 +84,7 @@ extension MarginCommand {
             if let show = filter.showID { conditions.append("show \(show)") }
             if let tag = filter.tag { conditions.append("tag '\(Terminal.sanitize(tag))'") }
             if let since = filter.since { conditions.append("since \(Timestamp.string(since))") }
+            if let until = filter.until { conditions.append("before \(Timestamp.string(until))") }
             let what = conditions.isEmpty ? "" : " for " + conditions.joined(separator: ", ")
             return "No notes\(what) (\(total) in all; 'margin list' shows them)."
         }

@@ -6,14 +6,16 @@ import NoteStore
 extension MarginCommand {
     /// `margin search QUERY`: full-text search, best match first.
     struct Search: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "search", abstract: "Search note text, best match first.")
+        static let configuration = CommandConfiguration(commandName: "search", abstract: "Search notes' text, tags and episode and show names, best match first.")
 
+        @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @Argument(parsing: .allUnrecognized, help: """
             Words to find: all must match, in any form (caches finds cache); "a phrase", prefix*, \
             a OR b, and -word to leave notes out.
             """) var query: [String]
         @Option(name: [.customShort("n"), .long], help: "At most this many results.") var limit: Int = 20
+        @OptionGroup var dates: DateRangeOptions
         @Flag(name: .shortAndLong, help: "Print a JSON array of note objects, best match first.") var json = false
         @OptionGroup var paging: PagerOptions
 
@@ -31,12 +33,14 @@ extension MarginCommand {
         }
 
         func run() async throws {
+            try dates.check()
+            if global.verbose { dates.report() }
             let settings = try Settings()
             let database = try store.open(settings)
             let words = query.joined(separator: " ")
-            let hits = try database.search(words, limit: limit)
+            let hits = try database.search(words, limit: limit, since: dates.start, until: dates.end)
             // A full page may not be all: say how many match (stderr, so scripts read only notes).
-            if hits.count == limit, case let total = try database.searchCount(words), total > limit {
+            if hits.count == limit, case let total = try database.searchCount(words, since: dates.start, until: dates.end), total > limit {
                 Console.err("showing \(limit) of \(total) (--limit to see more)")
             }
             if json {
