@@ -115,12 +115,16 @@ struct ImportWriter {
             for sql in dropped { try db.execute(sql: sql) }
             try rebuildFullTextIndex()
         } else {
+            // Two statements, not one `seq > ? OR seq IN (…)`: SQLite plans that OR as a scan
+            // of the whole table, which a pull paid at every page, in a store growing by a
+            // page each time.
             try db.execute(sql: """
                 INSERT INTO note_ft (note_ft, rowid, text) SELECT 'delete', seq, text FROM temp.import_old;
-                INSERT INTO note_ft (rowid, text) SELECT seq, text FROM note
-                WHERE seq > ? OR seq IN (SELECT seq FROM temp.import_old) ORDER BY seq;
+                INSERT INTO note_ft (rowid, text) SELECT seq, text FROM note WHERE seq > ? ORDER BY seq;
+                INSERT INTO note_ft (rowid, text)
+                SELECT seq, text FROM note WHERE seq IN (SELECT seq FROM temp.import_old WHERE seq <= ?) ORDER BY seq;
                 DROP TABLE temp.import_old;
-                """, arguments: [lastSeqBefore])
+                """, arguments: [lastSeqBefore, lastSeqBefore])
             for sql in dropped { try db.execute(sql: sql) }
         }
     }
