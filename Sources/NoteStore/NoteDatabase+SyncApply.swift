@@ -90,7 +90,8 @@ extension NoteDatabase {
     }
 
     /// Stores notes this store never had, through the import's writer: a first pull of a
-    /// hundred thousand notes is then bound by the import's speed, not by one save per note.
+    /// hundred thousand notes is then bound by the import's speed, not by one save per note,
+    /// and a page twice the size of the store is written in bulk (indexes built once).
     /// A page the importer refuses (a hub edited by hand) is saved note by note instead.
     private func insert(_ records: [HubRecord], _ reader: some HubBodyReader, in db: Database) throws {
         guard !records.isEmpty else { return }
@@ -101,7 +102,7 @@ extension NoteDatabase {
         }
         do {
             try db.inSavepoint {
-                try Self.importing(in: db) { session in try reader.importLines(lines, into: &session) }
+                try Self.importing(in: db, estimatedRecords: records.count) { session in try reader.importLines(lines, into: &session) }
                 return .commit
             }
         } catch {

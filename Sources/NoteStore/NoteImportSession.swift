@@ -46,12 +46,23 @@ extension NoteDatabase {
         }
     }
 
-    /// A session inside the caller's transaction, without the bulk path: how a pull stores the
-    /// notes this store has never had. `body` writes; the full-text index is brought up to
-    /// date when it returns.
-    static func importing(in db: Database, _ body: (inout NoteImportSession) throws -> Void) throws {
-        var session = NoteImportSession(writer: try ImportWriter(db, bulk: false, records: 0))
+    /// A session inside the caller's transaction: how a pull stores the notes this store has
+    /// never had. `body` writes about `estimatedRecords` notes; the indexes and the full-text
+    /// index are brought up to date when it returns.
+    ///
+    /// A page large beside the store (a first pull) takes the bulk path (see ``ImportWriter``),
+    /// with the page cache and the sorter's helper threads put back after it; the journal
+    /// stays as it is, since the caller's transaction is already open.
+    static func importing(in db: Database, estimatedRecords: Int, _ body: (inout NoteImportSession) throws -> Void) throws {
+        let storedSeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM note") ?? 0
+        let bulk = ImportWriter.isBulk(records: estimatedRecords, storedSeq: storedSeq)
+        var session = NoteImportSession(writer: try ImportWriter(db, bulk: bulk, records: estimatedRecords))
         try body(&session)
+        guard bulk else { return try session.writer.finish() }
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
+        try db.execute(sql: "PRAGMA threads = \(ImportSettings.sortThreads)")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize); PRAGMA threads = \(threads)") }
         try session.writer.finish()
     }
 }

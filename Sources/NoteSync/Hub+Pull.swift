@@ -4,6 +4,16 @@ import PostgresNIO
 extension Hub {
     /// How many rows a pull asks for, and applies in one store transaction, at a time.
     static let pullPage = 10_000
+    /// The most rows of a page that grows (see ``pageSize(stored:)``).
+    static let largestPage = 64_000
+
+    /// How many rows to ask for next, the store holding about `stored` notes: more than twice
+    /// that while it stays within ``largestPage`` (a first pull's pages are then written in
+    /// bulk, each index built once rather than row by row), else ``pullPage``.
+    static func pageSize(stored: Int64) -> Int {
+        let bulk = 2 * max(stored, 0) + 2
+        return bulk <= Int64(largestPage) ? max(Int(bulk), pullPage) : pullPage
+    }
 
     /// Where a pull resumes: the counter of the last note and earlier text applied.
     struct Cursor {
@@ -52,28 +62,26 @@ extension Hub {
             var pulled = Pulled()
             let top = try await query("SELECT coalesce((SELECT seq FROM margin.account WHERE owner = current_user), 0)")
                 .first?.decode(Int64.self) ?? 0
-            while true {
-                let rows = try await query("""
-                    SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, body::text, seq FROM margin.note
-                    WHERE owner = current_user AND seq > \(cursor.noteSeq)
-                    ORDER BY seq LIMIT \(Self.pullPage)
-                    """)
-                var records: [NoteDatabase.HubRecord] = []
-                for row in rows {
-                    let (id, hlc, text, tags, pin, body, seq) = try row.decode((String?, String?, String?, String?, String?, String?, Int64).self)
-                    cursor.noteSeq = seq
-                    let record = NoteDatabase.HubRecord(id: id ?? "", hlc: hlc ?? "", parts: [text ?? "", tags ?? "", pin ?? ""], body: body)
-                    if let problem = check.problem(record) {
-                        pulled.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? ""), reason: "row \(seq): " + problem))
-                    } else {
-                        records.append(record)
-                    }
+            // The next page is read and checked while the store applies this one.
+            var stored = try store.lastSeq()
+            var next: Task<NotePage, any Error>? = notePage(after: cursor.noteSeq, limit: Self.pageSize(stored: stored), check: check)
+            do {
+                while let reading = next {
+                    let page = try await reading.value
+                    stored += Int64(page.records.count)
+                    next = page.rows == page.limit
+                        ? notePage(after: page.lastSeq, limit: Self.pageSize(stored: stored), check: check) : nil
+                    pulled.skipped += page.skipped
+                    guard page.rows > 0 else { break }
+                    cursor.noteSeq = page.lastSeq
+                    let applied = try store.apply(page.records, versions: [], cursor: cursor.values)
+                    pulled.notes += applied.notes
+                    pulled.conflicts += applied.conflicts
                 }
-                guard !rows.isEmpty else { break }
-                let applied = try store.apply(records, versions: [], cursor: cursor.values)
-                pulled.notes += applied.notes
-                pulled.conflicts += applied.conflicts
-                if rows.count < Self.pullPage { break }
+            } catch {
+                // The page under way ends before the transaction does.
+                _ = await next?.result
+                throw error
             }
             while true {
                 let rows = try await query("""
@@ -102,6 +110,44 @@ extension Hub {
                 try store.setHubValues(cursor.values)
             }
             return pulled
+        }
+    }
+
+    /// Notes read from the hub and checked, ready for the store.
+    struct NotePage: Sendable {
+        var records: [NoteDatabase.HubRecord] = []
+        /// Rows that failed ``HubRowCheck``.
+        var skipped: [SkippedRow] = []
+        /// Rows read, checked or not: fewer than ``limit`` means the last page.
+        var rows = 0
+        /// The rows asked for.
+        var limit: Int
+        /// The counter of the page's last row.
+        var lastSeq: Int64
+    }
+
+    /// Starts reading the page of notes after `seq`; the rows are checked on the way, off the
+    /// thread that writes the store.
+    private func notePage(after seq: Int64, limit: Int, check: HubRowCheck) -> Task<NotePage, any Error> {
+        Task {
+            let rows = try await query("""
+                SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, body::text, seq FROM margin.note
+                WHERE owner = current_user AND seq > \(seq)
+                ORDER BY seq LIMIT \(limit)
+                """)
+            var page = NotePage(rows: rows.count, limit: limit, lastSeq: seq)
+            page.records.reserveCapacity(rows.count)
+            for row in rows {
+                let (id, hlc, text, tags, pin, body, seq) = try row.decode((String?, String?, String?, String?, String?, String?, Int64).self)
+                page.lastSeq = seq
+                let record = NoteDatabase.HubRecord(id: id ?? "", hlc: hlc ?? "", parts: [text ?? "", tags ?? "", pin ?? ""], body: body)
+                if let problem = check.problem(record) {
+                    page.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? ""), reason: "row \(seq): " + problem))
+                } else {
+                    page.records.append(record)
+                }
+            }
+            return page
         }
     }
 }

@@ -71,13 +71,22 @@ extension Hub {
                     var rows = CopyText()
                     var chunk = first
                     while let last = chunk.last {
-                        for change in chunk {
-                            rows.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f",
-                                                                              change.note.map(HubBody.encode)])
-                            pushed.changes.append((change.id, change.hlc))
-                            if rows.count > 1 << 20 { try await writer.write(rows.take()) }
+                        // The next chunk is read from the store while this one is encoded and sent.
+                        let reading = chunk.count < Self.pushChunk ? nil : Task {
+                            try store.pendingChanges(after: last.id, limit: Self.pushChunk)
                         }
-                        chunk = chunk.count < Self.pushChunk ? [] : try store.pendingChanges(after: last.id, limit: Self.pushChunk)
+                        do {
+                            for change in chunk {
+                                rows.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f",
+                                                                                  change.note.map(HubBody.encode)])
+                                pushed.changes.append((change.id, change.hlc))
+                                if rows.count > 1 << 20 { try await writer.write(rows.take()) }
+                            }
+                        } catch {
+                            _ = await reading?.result
+                            throw error
+                        }
+                        chunk = try await reading?.value ?? []
                     }
                     if !rows.isEmpty { try await writer.write(rows.take()) }
                 }

@@ -32,6 +32,26 @@ struct SyncApplyTests {
         #expect(try store.hubValues()["note_seq"] == "50")
     }
 
+    @Test("a page twice the size of the store is written in bulk: old and new notes searchable, indexes and triggers back")
+    func bulkPage() throws {
+        let store = try NoteDatabase.inMemory()
+        try store.insert(Note(text: "kept from earlier days"))
+        let objects = try store.integrity().objectNames
+        let notes = (0..<5000).map { Note(text: "bulk pulled \($0)", tags: $0 % 3 == 0 ? ["bulk"] : []) }
+        let applied = try store.apply(notes.map { record($0, hlc: stamp(1)) }, versions: [], cursor: ["note_seq": "5000"])
+        #expect(applied.notes == 5000)
+        let (found, count) = (try store.searchCount("pulled"), try store.count())
+        #expect(found == 5000, "found \(found) of \(count) notes")
+        #expect(try store.searchCount("kept") == 1, "the note from before stays in the full-text index")
+        let integrity = try store.integrity()
+        #expect(integrity.problems.isEmpty, "\(integrity.problems)")
+        #expect(integrity.objectNames == objects, "every index and trigger is back")
+        #expect(try store.pendingChanges(after: "", limit: 10).count == 1, "only the local note is to push")
+        // A local change after the bulk page is logged again: the triggers are back.
+        try store.insert(Note(text: "after the pull"))
+        #expect(try store.pendingChanges(after: "", limit: 10).count == 2)
+    }
+
     @Test("a page holding a body that is not a note is refused whole: no note, no cursor")
     func unreadableBody() throws {
         let store = try NoteDatabase.inMemory()
