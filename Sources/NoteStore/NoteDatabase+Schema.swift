@@ -19,6 +19,7 @@ extension NoteDatabase {
         migrator.registerMigration("v9", migrate: migrateV9)
         migrator.registerMigration("v10", migrate: migrateV10)
         migrator.registerMigration("v11", migrate: migrateV11)
+        migrator.registerMigration("v12", migrate: migrateNoteSegments)
         // Future migrations go here, each under a new name.
         return migrator
     }

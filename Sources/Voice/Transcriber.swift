@@ -4,6 +4,9 @@ public protocol Transcriber: Sendable {
     var name: String { get }
     /// The text of `audio`, stored at `file` (a 16-bit mono WAV, for programs that read files).
     func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String
+    /// The text of `audio` with where in it each stretch was said, for recognizers that know
+    /// (Whisper); the others give the text alone, without segments.
+    func timedTranscript(_ audio: PCMAudio, file: String) async throws(VoiceError) -> TimedTranscript
     /// Starts, in the background, what the recognizer needs before the audio is there (a
     /// model to load), so that it loads while the user speaks.
     func prepare()
@@ -11,6 +14,36 @@ public protocol Transcriber: Sendable {
 
 extension Transcriber {
     public func prepare() {}
+
+    public func timedTranscript(_ audio: PCMAudio, file: String) async throws(VoiceError) -> TimedTranscript {
+        TimedTranscript(text: try await transcribe(audio, file: file))
+    }
+}
+
+/// A transcript and, when the recognizer gives them, its segments in recording order.
+public struct TimedTranscript: Sendable, Equatable {
+    public var text: String
+    public var segments: [WhisperSegment]
+
+    public init(text: String, segments: [WhisperSegment] = []) {
+        self.text = text
+        self.segments = segments
+    }
+
+    /// The transcript cut to ``TranscriptLimit/bytes`` (see ``TranscriptLimit/apply(_:)``),
+    /// keeping the segments whose texts fit in what is kept, and whether it was cut.
+    public func limited() -> (transcript: TimedTranscript, cut: Bool) {
+        let (text, cut) = TranscriptLimit.apply(self.text)
+        guard cut else { return (self, false) }
+        var kept: [WhisperSegment] = []
+        var bytes = 0
+        for segment in segments {
+            bytes += segment.text.utf8.count + (kept.isEmpty ? 0 : 1)
+            guard bytes <= text.utf8.count else { break }
+            kept.append(segment)
+        }
+        return (TimedTranscript(text: text, segments: kept), true)
+    }
 }
 
 /// The longest transcript a note keeps. A recognizer that prints more (a loop that never
