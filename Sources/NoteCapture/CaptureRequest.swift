@@ -85,12 +85,17 @@ public struct CaptureRequest: Sendable {
         public var voice: NoteVoice?
         /// What the body has to tell about the note (a transcript cut at the limit).
         public var warnings: [String]
-        public init(text: String, tags: [String] = [], signal: Int32? = nil, voice: NoteVoice? = nil, warnings: [String] = []) {
+        /// Where in a dictation's recording each stretch of its text was said, when the
+        /// recognizer gives the times.
+        public var segments: [NoteSegment]
+        public init(text: String, tags: [String] = [], signal: Int32? = nil, voice: NoteVoice? = nil, warnings: [String] = [],
+                    segments: [NoteSegment] = []) {
             self.text = text
             self.tags = tags
             self.signal = signal
             self.voice = voice
             self.warnings = warnings
+            self.segments = segments
         }
     }
 

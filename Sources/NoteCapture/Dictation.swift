@@ -56,13 +56,15 @@ public struct Dictation: Sendable {
     /// either, nothing of what was said is left and the keeping's failure is thrown.
     public static func written(_ result: VoiceTake.Result, audioPath: String) throws(VoiceError) -> CaptureRequest.Written {
         guard let failure = result.keepFailure else {
-            return CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice(of: result), warnings: result.warnings)
+            return CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice(of: result), warnings: result.warnings,
+                                          segments: segments(result.segments))
         }
         guard !result.text.isEmpty else { throw failure }
         let voice = NoteVoice(audio: audioPath, durationMs: Int((result.audio.seconds * 1000).rounded()), state: .done,
                               error: failure.message)
         return CaptureRequest.Written(text: result.text, tags: result.tags, voice: voice,
-                                      warnings: result.warnings + ["\(failure.message); the note keeps its transcript"])
+                                      warnings: result.warnings + ["\(failure.message); the note keeps its transcript"],
+                                      segments: segments(result.segments))
     }
 
     /// The recording of `result` and how its transcription went.
@@ -73,6 +75,14 @@ public struct Dictation: Sendable {
         }
         return NoteVoice(audio: result.path, durationMs: Int((result.audio.seconds * 1000).rounded()),
                          state: failure == nil ? .done : .failed, error: failure)
+    }
+
+    /// A recognizer's segments as the note keeps them; none when they break the note's rules
+    /// (``NoteSegment/problem(_:)``): the text is what matters, and the store takes only
+    /// segments any reader can trust.
+    public static func segments(_ segments: [WhisperSegment]) -> [NoteSegment] {
+        let kept = segments.map { NoteSegment(startMs: $0.startMs, endMs: $0.endMs, text: $0.text) }
+        return NoteSegment.problem(kept) == nil ? kept : []
     }
 
     /// Where the recording of note `noteID` is kept.

@@ -13,8 +13,8 @@ public enum Transcription {
         case recordingMissing(noteID: String, path: String)
     }
 
-    /// Transcribes `note`'s recording with `transcriber` and stores the text in its place, its
-    /// voice state `done`. A recognizer that fails, or hears no words, leaves the text as it is
+    /// Transcribes `note`'s recording with `transcriber` and stores the text (and its segments,
+    /// when the recognizer gives them) in its place, its voice state `done`. A recognizer that fails, or hears no words, leaves the text as it is
     /// and the state `failed` with the reason, and throws. A missing recording is told before
     /// the recognizer is even set up.
     /// A transcript past ``TranscriptLimit/bytes`` is cut to it, and `cut` is called.
@@ -26,12 +26,14 @@ public enum Transcription {
         }
         var voice = note.voice ?? NoteVoice(audio: path, state: .pending)
         let text: String
+        let segments: [NoteSegment]
         do {
             let audio = try WAVFile.read(path: path)
             voice.durationMs = Int((audio.seconds * 1000).rounded())
             let transcriber = try recognizer()
-            let limited = TranscriptLimit.apply(try await transcriber.transcribe(audio, file: path))
-            text = limited.text
+            let limited = try await transcriber.timedTranscript(audio, file: path).limited()
+            text = limited.transcript.text
+            segments = Dictation.segments(limited.transcript.segments)
             if limited.cut { cut() }
             guard !text.isEmpty else {
                 throw VoiceError.transcriberFailed(command: transcriber.name,
@@ -45,6 +47,9 @@ public enum Transcription {
         }
         var updated = note
         updated.text = text
+        // The new transcript's segments replace the old ones; a recognizer without times
+        // leaves none, as the old ones would not match the new text.
+        updated.segments = segments
         voice.state = .done
         voice.error = nil
         updated.voice = voice

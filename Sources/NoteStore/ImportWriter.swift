@@ -80,6 +80,7 @@ struct ImportWriter {
             try bindNote(record, to: insert)
             try run(insert)
             try insertTags(of: record, seq: seq)
+            try writeSegments(of: record, seq: seq, replacing: false)
             return .added
         }
         guard storedUpdatedAt.utf8.lexicographicallyPrecedes(record[record.updatedAt]) else {
@@ -100,6 +101,7 @@ struct ImportWriter {
         try bind(statements.deleteTags, 1, seq)
         try run(statements.deleteTags)
         try insertTags(of: record, seq: seq)
+        try writeSegments(of: record, seq: seq, replacing: true)
         return .updated
     }
 
@@ -208,8 +210,8 @@ struct ImportWriter {
         return try step(statement) ? (sqlite3_column_int64(statement, 0), text(statement, 1)) : nil
     }
 
-    /// True when the note stored under `seq` has the record's text, creation time, pin and
-    /// tags (`updated_at` aside).
+    /// True when the note stored under `seq` has the record's text, creation time, pin, tags
+    /// and segments (`updated_at` aside).
     private func matchesStored(_ record: ImportedNote, seq: Int64) throws -> Bool {
         let statement = statements.sameAsStored
         try bind(statement, 1, seq)
@@ -222,6 +224,7 @@ struct ImportWriter {
         }
         try tags.withUnsafeBufferPointer { try bind(statement, 14, $0) }
         try bind(statement, 15, record.tags.count)
+        try bind(statement, 16, record.segments.map { record[$0] })
         defer { sqlite3_reset(statement) }
         return try step(statement) && sqlite3_column_int(statement, 0) == 1
     }
@@ -236,6 +239,19 @@ struct ImportWriter {
             try bind(insert, 3, record[record.createdAt])
             try run(insert)
         }
+    }
+
+    /// Stores the record's segments under `seq`; `replacing` a stored note's, which go first
+    /// (a record without segments leaves the note none).
+    private func writeSegments(of record: ImportedNote, seq: Int64, replacing: Bool) throws {
+        if replacing {
+            try bind(statements.deleteSegments, 1, seq)
+            try run(statements.deleteSegments)
+        }
+        guard let segments = record.segments else { return }
+        try bind(statements.insertSegments, 1, seq)
+        try bind(statements.insertSegments, 2, record[segments])
+        try run(statements.insertSegments)
     }
 
     /// Binds a note's columns but its id, from parameter 3 on (`text` … `duration_ms`).
@@ -257,6 +273,7 @@ struct ImportWriter {
     /// The statements of an import, prepared once.
     private struct Statements {
         let findByID, updatedAtBySeq, insertNote, updateNote, deleteTags, insertTag, sameAsStored: SQLiteStatement
+        let deleteSegments, insertSegments: SQLiteStatement
         /// Copies what the index holds of a stored note to `temp.import_old`; nil in a bulk import.
         let keepOldText: SQLiteStatement?
         /// GRDB's statements, which own the SQLite ones above.
@@ -286,8 +303,11 @@ struct ImportWriter {
                        AND (SELECT count(*) FROM note_tag WHERE note_seq = ?1) = ?15
                        AND NOT EXISTS (SELECT 1 FROM note_tag WHERE note_seq = ?1
                                        AND instr(?14, char(31) || tag || char(31)) = 0)
+                       AND (SELECT segments FROM note_segments WHERE note_seq = ?1) IS ?16
                 FROM note WHERE seq = ?1
                 """,
+                "DELETE FROM note_segments WHERE note_seq = ?",
+                "INSERT INTO note_segments (note_seq, segments) VALUES (?, ?)",
                 "INSERT OR IGNORE INTO temp.import_old SELECT seq, \(NoteDatabase.searchColumns) FROM note_search WHERE seq = ?",
             ]
             var owners: [Statement] = []
@@ -299,7 +319,8 @@ struct ImportWriter {
                 owners[0].sqliteStatement, owners[1].sqliteStatement, owners[2].sqliteStatement,
                 owners[3].sqliteStatement, owners[4].sqliteStatement, owners[5].sqliteStatement,
                 owners[6].sqliteStatement)
-            keepOldText = keepingOldText ? owners[7].sqliteStatement : nil
+            (deleteSegments, insertSegments) = (owners[7].sqliteStatement, owners[8].sqliteStatement)
+            keepOldText = keepingOldText ? owners[9].sqliteStatement : nil
         }
     }
 }

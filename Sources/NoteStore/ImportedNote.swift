@@ -32,6 +32,9 @@ package struct ImportedNote {
     /// Decides which of two versions of a note wins (compared as text).
     package var updatedAt: ByteSpan
     package var pin: PinSpans?
+    /// The segments as ``NoteSegment/json(_:)`` writes them (checked by ``NoteSegment/problem(_:)``);
+    /// nil for a note without them.
+    package var segments: ByteSpan?
 
     /// The fields of a ``Pin``.
     package struct PinSpans: Equatable, Sendable {
@@ -56,10 +59,11 @@ package struct ImportedNote {
 
     package init(
         bytes: UnsafeBufferPointer<UInt8>, key: NoteKey, id: ByteSpan, text: ByteSpan, tags: UnsafeBufferPointer<ByteSpan>,
-        createdAt: ByteSpan, updatedAt: ByteSpan, pin: PinSpans?
+        createdAt: ByteSpan, updatedAt: ByteSpan, pin: PinSpans?, segments: ByteSpan? = nil
     ) {
         (self.bytes, self.key, self.id, self.text, self.tags) = (bytes, key, id, text, tags)
         (self.createdAt, self.updatedAt, self.pin) = (createdAt, updatedAt, pin)
+        self.segments = segments
     }
 
     /// The bytes of `span`.

@@ -9,19 +9,22 @@ import GRDB
 /// which keeps every byte and stays a TEXT value in the file for FTS5 and `sqlite3`.
 extension Note {
     /// The columns ``init(row:)`` reads, in order; tags come from the same query, joined with
-    /// U+001F, which ``Note/normalizedTags(_:)`` keeps out of tags; then the voice (13).
+    /// U+001F, which ``Note/normalizedTags(_:)`` keeps out of tags; then the recording (13).
     static let selection = columns + """
         ,
         (SELECT group_concat(note_tag.tag, char(31)) FROM note_tag WHERE note_tag.note_seq = note.seq),
         """ + voiceColumn
 
-    /// A voice note's ``NoteVoice`` as a JSON array (audio, duration, state, error); NULL for
-    /// a typed note. Voice notes are few: the ids of all of them are gathered once per query
-    /// (their `seq`: SQLite keeps the uncorrelated `IN` list as an index of integers of its
-    /// own), and only a voice note's row is looked up.
+    /// A voice note's ``NoteVoice`` and the note's segments, as the JSON array
+    /// `[[audio, duration, state, error] or null, segments or null]`; NULL for a note with
+    /// neither (a typed note). Such notes are few: the `seq` of all of them are gathered once
+    /// per query (SQLite keeps the uncorrelated `IN` list as an index of integers of its own),
+    /// and only their rows are looked up.
     static let voiceColumn = """
-        CASE WHEN note.seq IN (SELECT voiced.seq FROM note_voice JOIN note AS voiced ON voiced.id = note_voice.note_id)
-             THEN (SELECT json_array(audio, duration_ms, state, error) FROM note_voice WHERE note_voice.note_id = note.id) END
+        CASE WHEN note.seq IN (SELECT voiced.seq FROM note_voice JOIN note AS voiced ON voiced.id = note_voice.note_id
+                               UNION ALL SELECT note_seq FROM note_segments)
+             THEN json_array((SELECT json_array(audio, duration_ms, state, error) FROM note_voice WHERE note_voice.note_id = note.id),
+                             (SELECT json(segments) FROM note_segments WHERE note_segments.note_seq = note.seq)) END
         """
 
     /// The first 12 columns of ``selection``: all but the tags.
@@ -56,15 +59,31 @@ extension Note {
         self.createdAt = Self.storedDate(row[offset + 2])
         self.updatedAt = Self.storedDate(row[offset + 3])
         self.pin = pin
-        self.voice = (row[offset + 13] as String?).flatMap(Self.voice(json:))
+        (self.voice, self.segments) = (row[offset + 13] as String?).map(Self.recording(json:)) ?? (nil, [])
     }
 
-    /// The voice column's JSON array; nil for anything else.
-    static func voice(json: String) -> NoteVoice? {
-        guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], array.count == 4,
-              let audio = array[0] as? String, let state = (array[2] as? String).flatMap(NoteVoice.State.init(rawValue:))
-        else { return nil }
-        return NoteVoice(audio: audio, durationMs: array[1] as? Int, state: state, error: array[3] as? String)
+    /// The voice and segments of ``voiceColumn``'s JSON array; none of either for anything else.
+    static func recording(json: String) -> (voice: NoteVoice?, segments: [NoteSegment]) {
+        guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], array.count == 2
+        else { return (nil, []) }
+        let segments = (array[1] as? [Any]).flatMap { try? JSONSerialization.data(withJSONObject: $0) }
+            .flatMap { try? JSONDecoder().decode([NoteSegment].self, from: $0) } ?? []
+        guard let fields = array[0] as? [Any], fields.count == 4, let audio = fields[0] as? String,
+              let state = (fields[2] as? String).flatMap(NoteVoice.State.init(rawValue:))
+        else { return (nil, segments) }
+        return (NoteVoice(audio: audio, durationMs: fields[1] as? Int, state: state, error: fields[3] as? String), segments)
+    }
+
+    /// Replaces the segments of the note stored under `seq` with the note's ``segments``
+    /// (none removes them).
+    func writeSegments(_ db: Database, seq: Int64) throws {
+        guard !segments.isEmpty else {
+            return try db.cachedStatement(sql: "DELETE FROM note_segments WHERE note_seq = ?").execute(arguments: [seq])
+        }
+        try db.cachedStatement(sql: """
+            INSERT INTO note_segments (note_seq, segments) VALUES (?, ?)
+            ON CONFLICT (note_seq) DO UPDATE SET segments = excluded.segments
+            """).execute(arguments: [seq, NoteSegment.json(segments)])
     }
 
     /// Writes the note's ``voice`` (when it has one) to `note_voice`.

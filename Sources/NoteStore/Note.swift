@@ -17,6 +17,10 @@ public struct Note: Sendable, Equatable {
     /// A voice note's recording and transcription state on this machine; nil for a typed note.
     /// Not part of the note's content: equality and sync leave it out.
     public var voice: NoteVoice?
+    /// Where in a voice note's recording each stretch of its transcript was said, in recording
+    /// order; empty when the recognizer gave no times (PocketSphinx) or the note is typed.
+    /// Part of the note's content: they travel with it (JSON, import, sync).
+    public var segments: [NoteSegment]
 
     /// Creates a note.
     ///
@@ -24,7 +28,8 @@ public struct Note: Sendable, Equatable {
     /// read back from the store equals the value that was inserted.
     public init(
         id: String = UUID().uuidString.lowercased(), text: String, tags: [String] = [],
-        createdAt: Date = Date(), updatedAt: Date? = nil, pin: Pin? = nil, voice: NoteVoice? = nil
+        createdAt: Date = Date(), updatedAt: Date? = nil, pin: Pin? = nil, voice: NoteVoice? = nil,
+        segments: [NoteSegment] = []
     ) {
         self.id = id
         self.text = text
@@ -33,13 +38,14 @@ public struct Note: Sendable, Equatable {
         self.updatedAt = NoteTimestamp.rounded(updatedAt ?? createdAt)
         self.pin = pin
         self.voice = voice
+        self.segments = segments
     }
 
-    /// Notes are equal when their content is: id, text, tags, times and pin. ``voice`` is this
+    /// Notes are equal when their content is: id, text, tags, times, pin and segments. ``voice`` is this
     /// machine's recording of it, which sync and imports never carry.
     public static func == (lhs: Note, rhs: Note) -> Bool {
         lhs.id == rhs.id && lhs.text == rhs.text && lhs.tags == rhs.tags && lhs.createdAt == rhs.createdAt
-            && lhs.updatedAt == rhs.updatedAt && lhs.pin == rhs.pin
+            && lhs.updatedAt == rhs.updatedAt && lhs.pin == rhs.pin && lhs.segments == rhs.segments
     }
 
     /// True when the note is pinned to an episode or track.

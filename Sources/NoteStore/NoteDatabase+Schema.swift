@@ -20,6 +20,7 @@ extension NoteDatabase {
         migrator.registerMigration("v10", migrate: migrateV10)
         migrator.registerMigration("v11", migrate: migrateV11)
         migrator.registerMigration("v12", migrate: migrateV12)
+        migrator.registerMigration("v13", migrate: migrateNoteSegments)
         // Future migrations go here, each under a new name.
         return migrator
     }

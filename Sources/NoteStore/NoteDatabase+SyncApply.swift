@@ -185,7 +185,8 @@ extension NoteDatabase {
         }
         let wins = (0..<3).map { mine.parts[$0] >= record.parts[$0] }
         var merged = remote
-        if wins[0] { merged.text = local.text }
+        // Segments say where the text was spoken: they go with the text that wins.
+        if wins[0] { (merged.text, merged.segments) = (local.text, local.segments) }
         if wins[1] { merged.tags = local.tags }
         if wins[2] { merged.pin = local.pin }
         merged.updatedAt = max(local.updatedAt, remote.updatedAt)
@@ -201,7 +202,7 @@ extension NoteDatabase {
             let (loser, stamp) = wins[0] ? (remote, record.parts[0]) : (local, mine.parts[0])
             try keep(loser.text, stamp: stamp, of: loser, in: db)
         }
-        if merged.text == remote.text && merged.tags == remote.tags && merged.pin == remote.pin {
+        if merged.text == remote.text && merged.tags == remote.tags && merged.pin == remote.pin && merged.segments == remote.segments {
             try write(record, reader, in: db)
             return clash
         }

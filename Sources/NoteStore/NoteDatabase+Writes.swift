@@ -24,7 +24,9 @@ extension NoteDatabase {
         do {
             try write { db in
                 try db.cachedStatement(sql: Note.insertSQL).execute(arguments: note.rowArguments)
-                try note.writeTags(db, seq: db.lastInsertedRowID, replacing: false)
+                let seq = db.lastInsertedRowID
+                try note.writeTags(db, seq: seq, replacing: false)
+                try note.writeSegments(db, seq: seq)
                 try note.writeVoice(db)
             }
         } catch let error as DatabaseError
@@ -36,7 +38,7 @@ extension NoteDatabase {
         }
     }
 
-    /// Replaces a note's text, tags and pin, and returns it as stored.
+    /// Replaces a note's text, tags, pin and segments, and returns it as stored.
     ///
     /// `updatedAt` becomes the clock's now, unless the caller changed it from the stored value
     /// (an import, or a test, that knows better). `createdAt` never changes.
@@ -56,11 +58,14 @@ extension NoteDatabase {
             }
             try db.cachedStatement(sql: Note.updateSQL).execute(arguments: stored.rowArguments)
             try stored.writeTags(db, seq: current[2], replacing: true)
+            // The segments are the note's as given: a transcription replaces them, and one
+            // that gives none (PocketSphinx) leaves none.
+            try stored.writeSegments(db, seq: current[2])
             // A note without one keeps the voice it has: only voice notes' writers set it.
             try stored.writeVoice(db)
             if stored.voice == nil {
                 stored.voice = try String.fetchOne(db, sql: "SELECT \(Note.voiceColumn) FROM note WHERE note.id = ?", arguments: [stored.id])
-                    .flatMap(Note.voice(json:))
+                    .flatMap { Note.recording(json: $0).voice }
             }
             return stored
         }
@@ -117,6 +122,7 @@ extension NoteDatabase {
         try db.cachedStatement(sql: sql).execute(arguments: note.rowArguments)
         let seq: Int64 = row?[Note.selectionWidth] ?? db.lastInsertedRowID
         try note.writeTags(db, seq: seq, replacing: existing != nil)
+        try note.writeSegments(db, seq: seq)
         return existing == nil ? .inserted : .updated
     }
 }

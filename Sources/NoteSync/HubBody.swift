@@ -5,7 +5,8 @@ import NoteTransfer
 /// A note as the hub keeps it: margin's note object (the contract's JSON, as `export` writes
 /// it), and back.
 enum HubBody {
-    /// The note's JSON. Its recording stays on this machine: `voice` is null on the hub.
+    /// The note's JSON. Its recording stays on this machine: `voice` is null on the hub; its
+    /// segments, part of the note, travel with it.
     static func encode(_ note: Note) -> String {
         var note = note
         note.voice = nil
@@ -26,9 +27,10 @@ enum HubBody {
         var createdAt: String
         var updatedAt: String
         var pin: Pin?
+        var segments: [NoteSegment]
 
         enum CodingKeys: String, CodingKey {
-            case id, text, tags, pinned, createdAt = "created_at", updatedAt = "updated_at"
+            case id, text, tags, pinned, segments, createdAt = "created_at", updatedAt = "updated_at"
         }
 
         init(from decoder: any Decoder) throws {
@@ -39,6 +41,7 @@ enum HubBody {
             createdAt = try container.decode(String.self, forKey: .createdAt)
             updatedAt = try container.decode(String.self, forKey: .updatedAt)
             pin = try container.decode(Bool.self, forKey: .pinned) ? Pin(from: decoder) : nil
+            segments = try container.decodeIfPresent([NoteSegment].self, forKey: .segments) ?? []
         }
     }
 
@@ -62,7 +65,7 @@ enum HubBody {
               let updated = NoteTimestamp.date(from: fields.updatedAt)
         else { return nil }
         return Note(id: fields.id.lowercased(), text: fields.text, tags: fields.tags, createdAt: created, updatedAt: updated,
-                    pin: fields.pin)
+                    pin: fields.pin, segments: fields.segments)
     }
 
     /// Reads a version's text and time; nil when the JSON has neither.

@@ -42,6 +42,7 @@ struct HubRowCheck {
             return "its \(name) is in the future"
         }
         if let pin = note.pin, let problem = problem(pin: pin) { return problem }
+        if let problem = NoteSegment.problem(note.segments) { return "its segments are not segments: \(problem)" }
         return nil
     }
 

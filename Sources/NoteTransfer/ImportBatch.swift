@@ -72,7 +72,7 @@ struct ImportBatch: Sendable {
             ImportedNote(
                 bytes: bytes, key: record.key, id: record.id, text: record.text,
                 tags: UnsafeBufferPointer(rebasing: tags[record.tags]),
-                createdAt: record.createdAt, updatedAt: record.updatedAt, pin: record.pin)
+                createdAt: record.createdAt, updatedAt: record.updatedAt, pin: record.pin, segments: record.segments)
         }
     }
 }

@@ -16,12 +16,17 @@ extension ImportRecord {
         /// whose text may still be empty: not transcribed yet).
         var voiceSeen = false
         var voice = false
+        /// Whether the record had a `segments` key, and the segments it held (checked already).
+        var segmentsSeen = false
+        var segments: [NoteSegment] = []
 
         /// Forgets every value, keeping the table.
         mutating func clear() {
             for slot in values.indices { values[slot] = nil }
             voiceSeen = false
             voice = false
+            segmentsSeen = false
+            segments.removeAll(keepingCapacity: true)
         }
 
         /// Validates every field in the contract's order, then how the pin fields fit together.
@@ -45,8 +50,11 @@ extension ImportRecord {
             }
             let tags = try self.tags(in: &batch)
             let (createdAt, updatedAt) = (try time(.createdAt, in: &batch), try time(.updatedAt, in: &batch))
+            let pin = try pin(in: batch)
+            // In the store's one form, so that a note imported twice compares equal byte for byte.
+            let segments = self.segments.isEmpty ? nil : batch.append(NoteSegment.json(self.segments))
             return ImportRecord(
-                id: id, key: key, text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt, pin: try pin(in: batch))
+                id: id, key: key, text: text, tags: tags, createdAt: createdAt, updatedAt: updatedAt, pin: pin, segments: segments)
         }
 
         /// `pinned` and the pin fields (`position` and `link` are derived: checked, then

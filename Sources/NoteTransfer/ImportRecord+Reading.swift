@@ -66,6 +66,20 @@ extension ImportRecord {
                     let key = try Key(&scanner, expected: expected)
                     let slot = key.slot
                     try scanner.expect(UInt8(ascii: ":"), "':' after the key")
+                    if slot == nil, key.name == Self.segmentsKey {
+                        let (segments, wrong) = try Self.segments(&scanner)
+                        if fields.segmentsSeen, problem == nil { problem = (key.name, "appears twice") }
+                        fields.segmentsSeen = true
+                        fields.segments = segments
+                        if let wrong, problem == nil { problem = (key.name, wrong) }
+                        scanner.skipWhitespace()
+                        guard let next = scanner.peek, next == UInt8(ascii: ",") || next == UInt8(ascii: "}") else {
+                            throw scanner.failure("expected ',' or '}' after a value, found \(scanner.found)")
+                        }
+                        scanner.index += 1
+                        if next == UInt8(ascii: "}") { break }
+                        continue
+                    }
                     if slot == nil, key.name == Self.voiceKey {
                         // A voice note's recording on the machine that exported it: checked to
                         // be an object or null, not imported (the recording stays there).

@@ -16,6 +16,8 @@ struct ImportRecord: Equatable, Sendable {
     /// `2026-11-21T09:15:02.123Z`; decides which of two versions of a note wins.
     var updatedAt: ByteSpan
     var pin: PinSpans?
+    /// The segments in ``NoteSegment/json(_:)``'s form; nil for a note without them.
+    var segments: ByteSpan?
 
     /// The fields of a ``Pin``.
     typealias PinSpans = ImportedNote.PinSpans

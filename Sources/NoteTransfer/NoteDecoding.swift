@@ -40,7 +40,7 @@ package enum NoteDecoding {
                     progressMs: pin.progressMs, durationMs: pin.durationMs)
             }
             return .success(Note(id: string(record.id), text: string(record.text), tags: batch.tags[record.tags].map(string),
-                                 createdAt: created, updatedAt: updated, pin: pin))
+                                 createdAt: created, updatedAt: updated, pin: pin, segments: fields.segments))
         }
     }
 }

@@ -66,10 +66,21 @@ public enum NoteEncoding {
         out.append(contentsOf: NoteField.link.jsonPrefix)
         appendOptional(note.link, to: &out)
         appendVoice(note.voice, to: &out)
+        appendSegments(note.segments, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
-    /// Appends a string literal, or `null`.
+    /// `,"segments":` and where in the recording each stretch of the transcript was said, for a
+    /// note that has them; nothing for one that has none (most notes), whose JSON stays the
+    /// contract's 16 keys and `voice`.
+    static func appendSegments(_ segments: [NoteSegment], to out: inout [UInt8]) {
+        guard !segments.isEmpty else { return }
+        out.append(contentsOf: segmentsKey)
+        out.append(contentsOf: NoteSegment.json(segments).utf8)
+    }
+
+    static let segmentsKey = Array(#","segments":"#.utf8)
+
     /// `,"voice":` and a voice note's recording and transcription state, or null for a typed
     /// note: the key JSON adds after the contract's 16 (CSV and the other formats leave it out).
     static func appendVoice(_ voice: NoteVoice?, to out: inout [UInt8]) {
@@ -88,6 +99,7 @@ public enum NoteEncoding {
 
     static let voiceKey = Array(#","voice":"#.utf8)
 
+    /// Appends a string literal, or `null`.
     static func appendOptional(_ value: String?, to out: inout [UInt8]) {
         if let value {
             appendString(value, to: &out)

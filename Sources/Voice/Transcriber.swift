@@ -4,6 +4,9 @@ public protocol Transcriber: Sendable {
     var name: String { get }
     /// The text of `audio`, stored at `file` (a 16-bit mono WAV, for programs that read files).
     func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String
+    /// The text of `audio` with where in it each stretch was said, for recognizers that know
+    /// (Whisper); the others give the text alone, without segments.
+    func timedTranscript(_ audio: PCMAudio, file: String) async throws(VoiceError) -> TimedTranscript
     /// Starts, in the background, what the recognizer needs before the audio is there (a
     /// model to load), so that it loads while the user speaks.
     func prepare()
@@ -11,6 +14,10 @@ public protocol Transcriber: Sendable {
 
 extension Transcriber {
     public func prepare() {}
+
+    public func timedTranscript(_ audio: PCMAudio, file: String) async throws(VoiceError) -> TimedTranscript {
+        TimedTranscript(text: try await transcribe(audio, file: file))
+    }
 }
 
 /// The longest transcript a note keeps. A recognizer that prints more (a loop that never

@@ -11,6 +11,9 @@ public struct VoiceTake: Sendable {
         public var audio: PCMAudio
         public var path: String
         public var transcript: Swift.Result<String, VoiceError>
+        /// Where in the audio each stretch of the transcript was said; empty when the
+        /// recognizer gives no times, or there is no transcript.
+        public var segments: [WhisperSegment] = []
         public var ending: Recorder.Ending?
         /// The file was longer than the limit and was cut to it.
         public var cut: Bool
@@ -28,16 +31,22 @@ public struct VoiceTake: Sendable {
         }
 
         init(audio: PCMAudio, path: String, transcript: Swift.Result<String, VoiceError>, ending: Recorder.Ending?, cut: Bool) {
+            self.init(audio: audio, path: path, timed: transcript.map { TimedTranscript(text: $0) }, ending: ending, cut: cut)
+        }
+
+        init(audio: PCMAudio, path: String, timed: Swift.Result<TimedTranscript, VoiceError>, ending: Recorder.Ending?, cut: Bool) {
             self.audio = audio
             self.path = path
             self.ending = ending
             self.cut = cut
-            if case .success(let text) = transcript {
-                let (kept, cut) = TranscriptLimit.apply(text)
-                self.transcript = .success(kept)
+            switch timed {
+            case .success(let transcript):
+                let (kept, cut) = transcript.limited()
+                self.transcript = .success(kept.text)
+                segments = kept.segments
                 transcriptCut = cut
-            } else {
-                self.transcript = transcript
+            case .failure(let error):
+                self.transcript = .failure(error)
             }
         }
 
@@ -76,7 +85,7 @@ public struct VoiceTake: Sendable {
             let speech = audio.resampled(to: PCMAudio.speechRate)
             let (kept, failure) = Self.keeping(speech, keep)
             await spoken()
-            var result = Result(audio: speech, path: kept, transcript: await transcribe(speech, file: kept), ending: nil, cut: cut)
+            var result = Result(audio: speech, path: kept, timed: await transcribe(speech, file: kept), ending: nil, cut: cut)
             result.keepFailure = failure
             return result
         case .microphone(let recorder, let stop):
@@ -86,7 +95,7 @@ public struct VoiceTake: Sendable {
                 let recording = try await recorder.record(stop: stop, progress: progress)
                 let (kept, failure) = Self.keeping(recording.audio, keep)
                 await spoken()
-                var result = Result(audio: recording.audio, path: kept, transcript: await transcribe(recording.audio, file: kept),
+                var result = Result(audio: recording.audio, path: kept, timed: await transcribe(recording.audio, file: kept),
                                     ending: recording.ending, cut: false)
                 result.recorderWarning = recording.warning
                 result.keepFailure = failure
@@ -126,7 +135,7 @@ public struct VoiceTake: Sendable {
         do throws(VoiceError) { return (try keep(audio), nil) } catch { return ("", error) }
     }
 
-    private func transcribe(_ audio: PCMAudio, file: String) async -> Swift.Result<String, VoiceError> {
-        do throws(VoiceError) { return .success(try await transcriber.transcribe(audio, file: file)) } catch { return .failure(error) }
+    private func transcribe(_ audio: PCMAudio, file: String) async -> Swift.Result<TimedTranscript, VoiceError> {
+        do throws(VoiceError) { return .success(try await transcriber.timedTranscript(audio, file: file)) } catch { return .failure(error) }
     }
 }

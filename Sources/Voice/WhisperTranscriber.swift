@@ -51,6 +51,14 @@ public final class WhisperTranscriber: Transcriber, Sendable {
         return try await transcript(of: file).text
     }
 
+    public func timedTranscript(_ audio: PCMAudio, file: String) async throws(VoiceError) -> TimedTranscript {
+        guard !file.isEmpty else {
+            throw .transcriberFailed(command: name, reason: "needs the recording as a file, and it could not be kept")
+        }
+        let transcript = try await transcript(of: file)
+        return TimedTranscript(text: transcript.text, segments: transcript.segments)
+    }
+
     /// The transcript of the WAV at `path`, with its segments.
     public func transcript(of path: String) async throws(VoiceError) -> WhisperTranscript {
         let outcome: Result<WhisperTranscript, VoiceError> = await withCheckedContinuation { continuation in
@@ -76,7 +84,9 @@ public final class WhisperTranscriber: Transcriber, Sendable {
                 let answer = try running.answer(by: deadline, timeout: timeout)
                 if let error = answer.error { throw VoiceError.transcriberFailed(command: launch.name, reason: error) }
                 guard let text = answer.text else { throw answer.failure(running.name) }
-                return WhisperTranscript(text: text.normalizedTranscript, segments: answer.segments ?? [], helperPID: running.pid)
+                // Spaced as the text is, so that the segments' texts joined with spaces are the text.
+                let segments = (answer.segments ?? []).map { WhisperSegment(startMs: $0.startMs, endMs: $0.endMs, text: $0.text.normalizedTranscript) }
+                return WhisperTranscript(text: text.normalizedTranscript, segments: segments.filter { !$0.text.isEmpty }, helperPID: running.pid)
             } catch {
                 // An answered error leaves a working helper; anything else ended it.
                 if running.isEnded { process = nil }

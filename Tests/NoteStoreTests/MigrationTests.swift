@@ -34,7 +34,7 @@ struct MigrationTests {
     func v1NotesSurvive() throws {
         let path = try v1Store(Self.notes)
         let store = try NoteDatabase(path: path)
-        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"])
+        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13"])
         #expect(try store.count() == Self.notes.count)
         for original in Self.notes {
             #expect(try store.note(id: original.id) == original)

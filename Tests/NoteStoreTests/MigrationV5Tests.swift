@@ -32,7 +32,7 @@ struct MigrationV5Tests {
     @Test("v5 copies every tag's note time, and a tag lists newest first from its index")
     func copiesTimes() throws {
         let store = try NoteDatabase(path: try v4Store(Self.notes))
-        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"])
+        #expect(try store.writer.read(NoteDatabase.migrator.appliedMigrations) == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13"])
         let rows = try tagRows(store)
         #expect(rows.count == 4)
         for row in rows { #expect(row[2] == row[3]) }

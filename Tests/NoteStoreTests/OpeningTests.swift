@@ -20,7 +20,7 @@ struct OpeningTests {
                 String.fetchOne(db, sql: "PRAGMA journal_mode"),
                 String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')"))
         }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13"])
         #expect(journal == "wal")
         #expect(tables.isSuperset(of: [
             "note", "note_tag", "episode", "note_ft", "note_on_id", "note_on_item", "note_on_created_at",
@@ -96,7 +96,7 @@ struct OpeningTests {
 
     @Test("knows its migrations and SQLite's version")
     func facts() throws {
-        #expect(NoteStore.migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"])
+        #expect(NoteStore.migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13"])
         #expect(try NoteStore.sqliteVersion().hasPrefix("3."))
     }
 }
