@@ -26,16 +26,17 @@ maintainer=${DEB_MAINTAINER:-$(git -C "$here" log -1 --format='%an <%ae>' 2>/dev
 gzip -9nf "$root"/usr/share/man/man1/*.1
 install -D -m 0644 "$here/packaging/copyright" "$root/usr/share/doc/margin/copyright"
 
-# dpkg-shlibdeps reads a source package's debian/control: a throwaway one names the package.
+# dpkg-shlibdeps works in a source package: a throwaway one whose debian/control names the
+# package and whose debian/margin is the staged tree.
+mkdir -p "$root/DEBIAN"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/debian"
 printf 'Source: margin\n\nPackage: margin\nArchitecture: any\n' > "$work/debian/control"
-binary_path=$(cd "$(dirname "$binary")" && pwd)/margin
-depends=$(cd "$work" && dpkg-shlibdeps -O -e"$binary_path" | sed -n 's/^shlibs:Depends=//p')
+ln -s "$(cd "$root" && pwd)" "$work/debian/margin"
+depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/margin/usr/bin/margin | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
 
-mkdir -p "$root/DEBIAN"
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 cat > "$root/DEBIAN/control" <<EOF
 Package: margin

@@ -25,11 +25,11 @@ struct InstallLayoutTests {
         #expect(FileManager.default.contents(atPath: prefix + "/libexec/margin/margin-whisper")
             == FileManager.default.contents(atPath: Self.packageRoot + "/scripts/margin-whisper"))
         let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/margin", encoding: .utf8)
-        #expect(bash.contains("complete -o filenames -F _margin margin") || bash.contains("-F _margin margin"))
+        #expect(bash.hasSuffix("\ncomplete -o filenames -F _margin margin\n"))
         let zsh = try String(contentsOfFile: prefix + "/share/zsh/site-functions/_margin", encoding: .utf8)
         #expect(zsh.hasPrefix("#compdef margin\n"))
         let fish = try String(contentsOfFile: prefix + "/share/fish/vendor_completions.d/margin.fish", encoding: .utf8)
-        #expect(fish.contains("complete -c margin"))
+        #expect(fish.contains("\ncomplete -c 'margin' -f\n"))
     }
 
     @Test("the installed margin runs and finds margin-whisper where make install put it")
