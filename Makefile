@@ -79,8 +79,10 @@ install-files:
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBEXECDIR)" "$(DESTDIR)$(BASHCOMPDIR)" \
 		"$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	install -m 0755 $(STRIP) "$(BIN)" "$(DESTDIR)$(BINDIR)/margin"
-	install -m 0755 scripts/margin-whisper "$(DESTDIR)$(LIBEXECDIR)/margin-whisper"
-	"$(BIN)" --generate-completion-script bash > "$(DESTDIR)$(BASHCOMPDIR)/margin"
+	# Read by the Python of the user's Whisper environment (margin runs PYTHON margin-whisper), never run itself.
+	install -m 0644 scripts/margin-whisper "$(DESTDIR)$(LIBEXECDIR)/margin-whisper"
+	# bash-completion sources the file: a #! line would only say it is a program.
+	"$(BIN)" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(BASHCOMPDIR)/margin"
 	"$(BIN)" --generate-completion-script zsh > "$(DESTDIR)$(ZSHCOMPDIR)/_margin"
 	"$(BIN)" --generate-completion-script fish > "$(DESTDIR)$(FISHCOMPDIR)/margin.fish"
 

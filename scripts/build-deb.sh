@@ -25,6 +25,11 @@ maintainer=${DEB_MAINTAINER:-$(git -C "$here" log -1 --format='%an <%ae>' 2>/dev
 # Debian's layout: man pages compressed, the copyright beside the package's other documents.
 gzip -9nf "$root"/usr/share/man/man1/*.1
 install -D -m 0644 "$here/packaging/copyright" "$root/usr/share/doc/margin/copyright"
+# A native package's changelog: this version, from the commit it was built from.
+commit=$(git -C "$here" log -1 --format='%h %s' 2>/dev/null || echo "an unrecorded tree")
+stamp=$(git -C "$here" log -1 --format='%aD' 2>/dev/null || date -R)
+printf 'margin (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' \
+    "$version" "$commit" "$maintainer" "$stamp" | gzip -9n > "$root/usr/share/doc/margin/changelog.gz"
 
 # dpkg-shlibdeps works in a source package: a throwaway one whose debian/control names the
 # package and whose debian/margin is the staged tree.

@@ -21,10 +21,13 @@ struct InstallLayoutTests {
             "share/fish/vendor_completions.d/margin.fish", "share/zsh/site-functions/_margin",
         ])
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/margin"))
-        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/libexec/margin/margin-whisper"))
+        // Run by the Whisper environment's Python, so a file to read, not a program.
+        let helperMode = try FileManager.default.attributesOfItem(atPath: prefix + "/libexec/margin/margin-whisper")[.posixPermissions] as? Int
+        #expect(helperMode == 0o644)
         #expect(FileManager.default.contents(atPath: prefix + "/libexec/margin/margin-whisper")
             == FileManager.default.contents(atPath: Self.packageRoot + "/scripts/margin-whisper"))
         let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/margin", encoding: .utf8)
+        #expect(!bash.hasPrefix("#!"))
         #expect(bash.hasSuffix("\ncomplete -o filenames -F _margin margin\n"))
         let zsh = try String(contentsOfFile: prefix + "/share/zsh/site-functions/_margin", encoding: .utf8)
         #expect(zsh.hasPrefix("#compdef margin\n"))
