@@ -112,9 +112,9 @@ grep -q '"state" *: *"done"' /tmp/list.json || fail "the recording was not trans
 step "man margin and a subcommand's page"
 apt-get install -y -qq --no-install-recommends man-db >/dev/null
 MANPAGER=cat MANWIDTH=80 man margin >/tmp/man.out 2>/dev/null || fail "man margin exited $?"
-grep -q 'margin-note' /tmp/man.out || fail "man margin does not list its subcommands"
-MANPAGER=cat MANWIDTH=80 man margin-note >/tmp/man.out 2>/dev/null || fail "man margin-note exited $?"
-grep -q -- '--voice' /tmp/man.out || fail "man margin-note lacks --voice"
+grep -q 'margin.note(1)' /tmp/man.out || fail "man margin does not list its subcommands"
+MANPAGER=cat MANWIDTH=80 man margin.note >/tmp/man.out 2>/dev/null || fail "man margin.note exited $?"
+grep -q -- '--voice' /tmp/man.out || fail "man margin.note lacks --voice"
 
 step "dpkg -r leaves none of its files"
 dpkg -r margin >/dev/null
