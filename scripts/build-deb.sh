@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds margin's Debian package from a tree staged by `make install-files install-man PREFIX=/usr
+# DESTDIR=ROOT` (make deb does both):
+#
+#   scripts/build-deb.sh ROOT OUTDIR [VERSION]
+#
+# Version: VERSION, else what the staged margin's --version says. Architecture: dpkg's. Depends:
+# what dpkg-shlibdeps finds the binary needs (its shared libraries, the Swift runtime being
+# static), so that apt installs exactly those. PocketSphinx is opened with dlopen only when
+# speech is transcribed, so it is a Recommends, as are a recorder and the trust roots HTTPS to
+# Spotify needs; the Whisper helper's runtime is a venv the user makes (make whisper-runtime).
+set -euo pipefail
+
+root=${1:?usage: scripts/build-deb.sh ROOT OUTDIR [VERSION]}
+out=${2:?usage: scripts/build-deb.sh ROOT OUTDIR [VERSION]}
+here=$(cd "$(dirname "$0")/.." && pwd)
+binary="$root/usr/bin/margin"
+[ -x "$binary" ] || { echo "build-deb: no margin at $binary" >&2; exit 1; }
+
+version=${3:-$("$binary" --version)}
+arch=$(dpkg --print-architecture)
+maintainer=${DEB_MAINTAINER:-$(git -C "$here" log -1 --format='%an <%ae>' 2>/dev/null || true)}
+[ -n "$maintainer" ] || { echo "build-deb: set DEB_MAINTAINER='Name <address>'" >&2; exit 1; }
+
+# Debian's layout: man pages compressed, the copyright beside the package's other documents.
+gzip -9nf "$root"/usr/share/man/man1/*.1
+install -D -m 0644 "$here/packaging/copyright" "$root/usr/share/doc/margin/copyright"
+# A native package's changelog: this version, from the commit it was built from.
+commit=$(git -C "$here" log -1 --format='%h %s' 2>/dev/null || echo "an unrecorded tree")
+stamp=$(git -C "$here" log -1 --format='%aD' 2>/dev/null || date -R)
+printf 'margin (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' \
+    "$version" "$commit" "$maintainer" "$stamp" | gzip -9n > "$root/usr/share/doc/margin/changelog.gz"
+
+# dpkg-shlibdeps works in a source package: a throwaway one whose debian/control names the
+# package and whose debian/margin is the staged tree.
+mkdir -p "$root/DEBIAN"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/debian"
+printf 'Source: margin\n\nPackage: margin\nArchitecture: any\n' > "$work/debian/control"
+ln -s "$(cd "$root" && pwd)" "$work/debian/margin"
+depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/margin/usr/bin/margin | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
+
+(cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+cat > "$root/DEBIAN/control" <<EOF
+Package: margin
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
+Depends: $depends
+Recommends: ca-certificates, libpocketsphinx3, pocketsphinx-en-us, pulseaudio-utils | pipewire-bin | alsa-utils
+Suggests: python3-venv, xdg-utils
+Section: utils
+Priority: optional
+Description: notes pinned to the moment of a Spotify podcast
+ margin takes notes while a podcast plays on Spotify and pins each one to the
+ episode and the position it was taken at: typed, from an editor, or spoken and
+ transcribed on this machine (PocketSphinx, or Whisper in a Python environment
+ of the user's). Notes are listed, searched, exported (JSON, CSV, Markdown,
+ Obsidian, Readwise), synced through PostgreSQL, and played back from their
+ moment on any Spotify Connect device.
+EOF
+
+mkdir -p "$out"
+rm -f "$out"/margin_*.deb
+deb="$out/margin_${version}_${arch}.deb"
+dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
+echo "$deb"
