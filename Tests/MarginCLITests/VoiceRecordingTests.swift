@@ -44,9 +44,11 @@ struct VoiceRecordingTests {
         #expect(note["pinned"] as? Bool == true)
         let text = note["text"] as? String ?? ""
         #expect(VoiceNoteTests.wordErrorRate(text, VoiceNoteTests.words) <= 0.5, "\(text)")
-        // The clip (2.9 s) and the silence that ended it.
+        // The clip (2.9 s) and the silence that ended it: the recording holds what the server
+        // sent in real time, more when a loaded machine reads it late, but far less than the
+        // 120 s limit that ends a recording nothing stops.
         let seconds = try Self.audioSeconds(sandbox, note)
-        #expect(seconds > 4.5 && seconds < 8, "\(seconds) s")
+        #expect(seconds > 4.5 && seconds < 15, "\(seconds) s")
         let requests = await sandbox.apiRequests().map { "\($0.method) \($0.path)" }
         #expect(requests.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(requests)")
         #expect(requests.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(requests)")
