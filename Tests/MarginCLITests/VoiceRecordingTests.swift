@@ -268,9 +268,13 @@ struct StandInVoiceTests {
         let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        // A recorder that talks on, so that the recording is still under way when the view ends
+        // however slowly a loaded machine reads the screen; the elapsed time says it has begun
+        // (before Spotify answers the pause nothing is recorded, and no note is left).
+        let talker = "#!/bin/sh\nwhile :; do head -c 3200 /dev/urandom || exit 0; sleep 0.1; done\n"
+        try Data(talker.utf8).write(to: URL(fileURLWithPath: sandbox.root + "/bin/arecord"))
         try tmux.press("v")
-        try await tmux.waitForScreen { $0.contains("● voice note at") }
-        try await Task.sleep(for: .milliseconds(500))
+        try await tmux.waitForScreen(timeout: .seconds(60)) { $0.contains(/● voice note at [^\n]* · 0:0[1-9]/) }
         let expected: Int32
         switch way {
         case "SIGHUP": try tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
