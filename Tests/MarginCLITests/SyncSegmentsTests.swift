@@ -65,4 +65,28 @@ struct SyncSegmentsTests {
         #expect(after.contains(#""text":"a good row written by hand","#) && after.contains(#""segments":[{"start_ms":0,"end_ms":10,"#))
         #expect(!after.contains("forged"))
     }
+
+    @Test("new segments for the same text (a note transcribed again) reach the other machine")
+    func retimedTravel() async throws {
+        let server = try await PostgresServer.start()
+        defer { server.stop() }
+        let (_, a, b) = try await SyncMachine.pair(on: server, password: "segments-pw-4")
+        defer { a.remove(); b.remove() }
+        let spoken = try Self.line(text: "he was not an ill-disposed young man.", segments: Self.segments)
+        try await a.importNotes([spoken.json])
+        #expect(try await a.sync()["pushed"] == 1)
+        #expect(try await b.sync()["pulled"] == 1)
+
+        // The same words, timed anew, a minute later.
+        let retimed = spoken.json
+            .replacingOccurrences(of: #""updated_at":"2026-11-21T09:15:02.123Z""#, with: #""updated_at":"2026-11-21T09:16:02.123Z""#)
+            .replacingOccurrences(of: "1800", with: "1750")
+        #expect(retimed != spoken.json && retimed.contains("09:16:02.123Z"))
+        try await a.importNotes([retimed])
+        #expect(try await a.sync()["pushed"] == 1)
+        #expect(try await b.sync()["pulled"] == 1)
+        let exported = try await b.export()
+        #expect(exported == (try await a.export()))
+        #expect(exported.contains(#"{"start_ms":0,"end_ms":1750,"text":"he was not an"}"#), "\(exported)")
+    }
 }

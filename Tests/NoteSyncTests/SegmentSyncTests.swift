@@ -87,4 +87,25 @@ struct SegmentSyncTests {
         #expect(stored.text == "First words.")
         #expect(stored.segments == local.segments)
     }
+
+    @Test("new segments for the same text count as a change of the text: a merge with another machine's tags keeps them")
+    func retimedMerged() throws {
+        let store = try NoteDatabase.inMemory()
+        let base = Note(text: "first words", tags: ["voice"], segments: [NoteSegment(startMs: 0, endMs: 900, text: "first words")])
+        _ = try store.apply([record(base, hlc: stamp(1))], versions: [], cursor: [:])
+        // Transcribed again here: the same words, timed anew.
+        var local = try store.note(id: base.id)
+        local.segments = [NoteSegment(startMs: 40, endMs: 950, text: "first words")]
+        try store.update(local)
+        var remote = base
+        remote.tags = ["voice", "idea"]
+        remote.updatedAt = base.updatedAt.addingTimeInterval(1)
+        let hlc = stamp(2, node: "1111111111111111")
+        _ = try store.apply([.init(id: base.id, hlc: hlc, parts: [stamp(1), hlc, stamp(1)], body: HubBody.encode(remote))],
+                            versions: [], cursor: [:])
+        let stored = try store.note(id: base.id)
+        #expect(stored.tags == ["idea", "voice"])
+        #expect(stored.segments == local.segments)
+    }
 }
+
