@@ -94,6 +94,7 @@ extension WatchSession {
         state.draft = nil
         let recording = voiceStop != nil
         let recordingID = state.recording?.noteID
+        voiceDrop?.stop()
         voiceStop?.yield(())
         let pending = captures
         captures = []

@@ -22,11 +22,16 @@ public struct WatchVoice: Sendable {
     }
 }
 
-/// Esc while recording (or the view ending): the recording is thrown away once it stops.
+/// What the view told a `v` note's capture, for it to read from its own task: Esc (the
+/// recording is thrown away once it stops), and any end of it (a key, or the view closing).
 final class VoiceDrop: Sendable {
-    private let dropped = Mutex(false)
-    func drop() { dropped.withLock { $0 = true } }
-    var isDropped: Bool { dropped.withLock { $0 } }
+    private let told = Mutex((dropped: false, stopped: false))
+    func drop() { told.withLock { $0.dropped = true } }
+    var isDropped: Bool { told.withLock { $0.dropped } }
+    func stop() { told.withLock { $0.stopped = true } }
+    /// Ended before the recorder started (Spotify slow to pause): nothing is to be recorded,
+    /// not even the moment the recorder and the stop would race for.
+    var isStopped: Bool { told.withLock { $0.stopped } }
 }
 
 extension WatchSession {
@@ -52,6 +57,7 @@ extension WatchSession {
             when: .seen(seen, unknown: unknown),
             what: .dictate(audio: dictation.audioPath) { spoken in
                 let result: VoiceTake.Result
+                if drop.isStopped { throw drop.isDropped ? CaptureFailure.cancelled : VoiceError.nothingHeard(seconds: 0) }
                 do {
                     result = try await dictation.take(progress: { continuation.yield(.voiceLevel(seconds: $0.seconds, level: $0.level)) },
                                                       spoken: {
@@ -107,6 +113,7 @@ extension WatchSession {
             return
         }
         state.recording = recording
+        voiceDrop?.stop()
         voiceStop?.yield(())
     }
 }

@@ -317,6 +317,29 @@ struct StandInVoiceTests {
         #expect(try await sandbox.notes("list", "--json").isEmpty)
     }
 
+    @Test("the view ends while Spotify is still pausing: once the pause is answered nothing is recorded, no note is left, playback resumes")
+    func endedBeforeTheRecording() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let env = try Self.standIns(sandbox)
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
+        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        // Answered well within the view's patience at its end (the recorder, once started, has
+        // a second of sound ready at once).
+        try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 3000, count: 1))
+        try tmux.press("v")
+        try await tmux.waitForScreen { $0.contains("● voice note at") }
+        try await waitFor { (try? await sandbox.notes("list", "--json").count) == 1 }
+        try tmux.signalMargin(SIGTERM)
+        #expect(try await tmux.exitStatus() == 128 + SIGTERM)
+        #expect(try await sandbox.notes("list", "--json").isEmpty, "nothing was recorded")
+        let audio = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/audio")) ?? []
+        #expect(audio.isEmpty, "\(audio)")
+        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+    }
+
     @Test("while a v note is transcribed the view goes on: the position moves, and a note typed meanwhile is saved")
     func viewGoesOnWhileTranscribing() async throws {
         let sandbox = try await Sandbox.loggedIn()

@@ -67,45 +67,42 @@ struct SegmentSyncTests {
         #expect(try problem(many) == "its segments are not segments: there are 20001 of them, more than the 20000 a note keeps")
     }
 
+    /// A note pulled from the hub, changed here by `change`, then merged with another
+    /// machine's later change of its tags: what the store holds, and the local change.
+    func mergedWithRemoteTags(_ change: (inout Note) -> Void) throws -> (stored: Note, local: Note) {
+        let store = try NoteDatabase.inMemory()
+        let base = Note(text: "first words", tags: ["voice"], segments: [NoteSegment(startMs: 0, endMs: 900, text: "first words")])
+        _ = try store.apply([record(base, hlc: stamp(1))], versions: [], cursor: [:])
+        var local = try store.note(id: base.id)
+        change(&local)
+        try store.update(local)
+        var remote = base
+        remote.tags = ["voice", "idea"]
+        remote.updatedAt = base.updatedAt.addingTimeInterval(1)
+        let hlc = stamp(2, node: "1111111111111111")
+        _ = try store.apply([.init(id: base.id, hlc: hlc, parts: [stamp(1), hlc, stamp(1)], body: HubBody.encode(remote))],
+                            versions: [], cursor: [:])
+        return (try store.note(id: base.id), local)
+    }
+
     @Test("a merge keeps the segments of the text that wins")
     func merged() throws {
-        let store = try NoteDatabase.inMemory()
-        let base = Note(text: "first words", tags: ["voice"], segments: [NoteSegment(startMs: 0, endMs: 900, text: "first words")])
-        _ = try store.apply([record(base, hlc: stamp(1))], versions: [], cursor: [:])
         // Transcribed again here, later than the hub's change of the tags.
-        var local = try store.note(id: base.id)
-        local.text = "First words."
-        local.segments = [NoteSegment(startMs: 0, endMs: 950, text: "First words.")]
-        try store.update(local)
-        var remote = base
-        remote.tags = ["voice", "idea"]
-        remote.updatedAt = base.updatedAt.addingTimeInterval(1)
-        let hlc = stamp(2, node: "1111111111111111")
-        _ = try store.apply([.init(id: base.id, hlc: hlc, parts: [stamp(1), hlc, stamp(1)], body: HubBody.encode(remote))],
-                            versions: [], cursor: [:])
-        let stored = try store.note(id: base.id)
+        let (stored, local) = try mergedWithRemoteTags {
+            $0.text = "First words."
+            $0.segments = [NoteSegment(startMs: 0, endMs: 950, text: "First words.")]
+        }
         #expect(stored.text == "First words.")
         #expect(stored.segments == local.segments)
+        #expect(stored.tags == ["idea", "voice"])
     }
 
-    @Test("new segments for the same text count as a change of the text: a merge with another machine's tags keeps them")
+    @Test("new segments for the same text: a merge with another machine's tags keeps them")
     func retimedMerged() throws {
-        let store = try NoteDatabase.inMemory()
-        let base = Note(text: "first words", tags: ["voice"], segments: [NoteSegment(startMs: 0, endMs: 900, text: "first words")])
-        _ = try store.apply([record(base, hlc: stamp(1))], versions: [], cursor: [:])
         // Transcribed again here: the same words, timed anew.
-        var local = try store.note(id: base.id)
-        local.segments = [NoteSegment(startMs: 40, endMs: 950, text: "first words")]
-        try store.update(local)
-        var remote = base
-        remote.tags = ["voice", "idea"]
-        remote.updatedAt = base.updatedAt.addingTimeInterval(1)
-        let hlc = stamp(2, node: "1111111111111111")
-        _ = try store.apply([.init(id: base.id, hlc: hlc, parts: [stamp(1), hlc, stamp(1)], body: HubBody.encode(remote))],
-                            versions: [], cursor: [:])
-        let stored = try store.note(id: base.id)
-        #expect(stored.tags == ["idea", "voice"])
+        let (stored, local) = try mergedWithRemoteTags { $0.segments = [NoteSegment(startMs: 40, endMs: 950, text: "first words")] }
+        #expect(stored.text == "first words")
         #expect(stored.segments == local.segments)
+        #expect(stored.tags == ["idea", "voice"])
     }
 }
-
