@@ -304,7 +304,7 @@ struct StandInVoiceTests {
         try tmux.press("v")
         try await tmux.waitForScreen { $0.contains("● voice note at") }
         var stored: [[String: Any]] = []
-        for _ in 0..<50 where stored.isEmpty {
+        for _ in 0..<300 where stored.isEmpty {
             stored = try await sandbox.notes("list", "--json")
             if stored.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
         }
