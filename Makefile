@@ -68,12 +68,15 @@ bench: release
 
 # margin.1 and one page per subcommand, generated from the command definitions by
 # ArgumentParser's generate-manual plugin. The plugin builds every product first; the debug
-# build is the one `make test` leaves behind, and its commands are the release build's.
+# build is the one `make test` leaves behind, and its commands are the release build's. The
+# hidden subcommands margin runs itself (_guard, _recognize) get no page, and margin.1 no link.
 MAN_CONFIGURATION ?= debug
 man:
 	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) --multi-page
 	rm -rf .build/man && mkdir -p .build/man
 	cp .build/plugins/GenerateManual/outputs/margin/margin*.1 .build/man/
+	rm -f .build/man/margin._*.1
+	sed -i '/^\.Xr margin\._/d' .build/man/margin.1
 
 install: man
 	$(SWIFT) build -c release --product margin

@@ -115,6 +115,9 @@ MANPAGER=cat MANWIDTH=80 man margin >/tmp/man.out 2>/dev/null || fail "man margi
 grep -q 'margin.note(1)' /tmp/man.out || fail "man margin does not list its subcommands"
 MANPAGER=cat MANWIDTH=80 man margin.note >/tmp/man.out 2>/dev/null || fail "man margin.note exited $?"
 grep -q -- '--voice' /tmp/man.out || fail "man margin.note lacks --voice"
+! ls /usr/share/man/man1/margin._* >/dev/null 2>&1 || fail "the hidden subcommands have man pages: $(ls /usr/share/man/man1/margin._*)"
+MANPAGER=cat MANWIDTH=80 man margin >/tmp/man.out 2>/dev/null || fail "man margin exited $?"
+if grep -q 'margin\._' /tmp/man.out; then fail "man margin names a hidden subcommand"; fi
 
 step "dpkg -r leaves none of its files"
 dpkg -r margin >/dev/null
