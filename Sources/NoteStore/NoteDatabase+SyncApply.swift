@@ -95,14 +95,9 @@ extension NoteDatabase {
     /// A page the importer refuses (a hub edited by hand) is saved note by note instead.
     private func insert(_ records: [HubRecord], _ reader: some HubBodyReader, in db: Database) throws {
         guard !records.isEmpty else { return }
-        var lines = Data()
-        for record in records {
-            lines.append(contentsOf: (record.body ?? "").utf8)
-            lines.append(UInt8(ascii: "\n"))
-        }
         do {
             try db.inSavepoint {
-                try Self.importing(in: db, estimatedRecords: records.count) { session in try reader.importLines(lines, into: &session) }
+                try Self.importing(in: db, estimatedRecords: records.count) { session in try reader.importNotes(records, into: &session) }
                 return .commit
             }
         } catch {

@@ -1,4 +1,5 @@
 import NoteStore
+import NoteTransfer
 import PostgresNIO
 
 extension Hub {
@@ -74,7 +75,7 @@ extension Hub {
                     pulled.skipped += page.skipped
                     guard page.rows > 0 else { break }
                     cursor.noteSeq = page.lastSeq
-                    let applied = try store.apply(page.records, versions: [], cursor: cursor.values)
+                    let applied = try store.apply(page.records, versions: [], cursor: cursor.values, parsed: page.parsed)
                     pulled.notes += applied.notes
                     pulled.conflicts += applied.conflicts
                 }
@@ -116,6 +117,8 @@ extension Hub {
     /// Notes read from the hub and checked, ready for the store.
     struct NotePage: Sendable {
         var records: [NoteDatabase.HubRecord] = []
+        /// The notes of ``records`` as the row checks read them, for the store to write.
+        var parsed = ParsedNotes()
         /// Rows that failed ``HubRowCheck``.
         var skipped: [SkippedRow] = []
         /// Rows read, checked or not: fewer than ``limit`` means the last page.
@@ -137,11 +140,12 @@ extension Hub {
                 """)
             var page = NotePage(rows: rows.count, limit: limit, lastSeq: seq)
             page.records.reserveCapacity(rows.count)
+            let latest = check.latestText
             for row in rows {
                 let (id, hlc, text, tags, pin, body, seq) = try row.decode((String?, String?, String?, String?, String?, String?, Int64).self)
                 page.lastSeq = seq
                 let record = NoteDatabase.HubRecord(id: id ?? "", hlc: hlc ?? "", parts: [text ?? "", tags ?? "", pin ?? ""], body: body)
-                if let problem = check.problem(record) {
+                if let problem = check.problem(record, parsed: &page.parsed, latest: latest) {
                     page.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? ""), reason: "row \(seq): " + problem))
                 } else {
                     page.records.append(record)
