@@ -63,6 +63,10 @@ extension Hub {
             var pulled = Pulled()
             let top = try await query("SELECT coalesce((SELECT seq FROM margin.account WHERE owner = current_user), 0)")
                 .first?.decode(Int64.self) ?? 0
+            // A first pull of many notes is written in bulk, without WAL (see the store's
+            // `enterBulkPull`): every page still commits with its cursor.
+            let bulk = try store.enterBulkPull(incoming: top - cursor.noteSeq)
+            defer { if bulk { store.leaveBulkPull() } }
             // The next page is read and checked while the store applies this one.
             var stored = try store.lastSeq()
             var next: Task<NotePage, any Error>? = notePage(after: cursor.noteSeq, limit: Self.pageSize(stored: stored), check: check)
