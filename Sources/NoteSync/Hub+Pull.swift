@@ -79,7 +79,8 @@ extension Hub {
                     pulled.skipped += page.skipped
                     guard page.rows > 0 else { break }
                     cursor.noteSeq = page.lastSeq
-                    let applied = try store.apply(page.records, versions: [], cursor: cursor.values, parsed: page.parsed)
+                    let applied = try store.apply(
+                        page.records, versions: [], cursor: cursor.values, parsed: page.parsed, newest: page.newest.flatMap(HybridTimestamp.init))
                     pulled.notes += applied.notes
                     pulled.conflicts += applied.conflicts
                 }
@@ -131,6 +132,8 @@ extension Hub {
         var limit: Int
         /// The counter of the page's last row.
         var lastSeq: Int64
+        /// The latest stamp of ``records``, found while reading them (stamps compare as text).
+        var newest: String?
     }
 
     /// Starts reading the page of notes after `seq`; the rows are checked on the way, off the
@@ -153,6 +156,7 @@ extension Hub {
                     page.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? ""), reason: "row \(seq): " + problem))
                 } else {
                     page.records.append(record)
+                    if page.newest.map({ $0 < record.hlc }) ?? true { page.newest = record.hlc }
                 }
             }
             return page

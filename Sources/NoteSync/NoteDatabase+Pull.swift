@@ -32,13 +32,15 @@ struct HubBodyReading: HubBodyReader {
 extension NoteDatabase {
     /// Applies one page from the hub and records `cursor` with it, in one store transaction
     /// (see the store's `apply(_:versions:cursor:newest:reader:)`), after moving the clock past
-    /// the latest stamp the page brings. `parsed` holds the page's notes as the row checks
-    /// read them.
+    /// the latest stamp the page brings (`known`, when the reader found it already: it is
+    /// then not looked for again, on the thread that writes the store). `parsed` holds the
+    /// page's notes as the row checks read them.
     func apply(
-        _ records: [HubRecord], versions: [HubVersion], cursor: [String: String], parsed: ParsedNotes? = nil
+        _ records: [HubRecord], versions: [HubVersion], cursor: [String: String], parsed: ParsedNotes? = nil,
+        newest known: HybridTimestamp? = nil
     ) throws(NoteStoreError) -> Applied {
-        let stamps = (records.map(\.hlc) + versions.map(\.hlc)).compactMap(HybridTimestamp.init)
-        let newest = stamps.max().map { (wallMs: $0.wallMs, counter: $0.counter) }
+        let stamp = known ?? (records.map(\.hlc) + versions.map(\.hlc)).compactMap(HybridTimestamp.init).max()
+        let newest = stamp.map { (wallMs: $0.wallMs, counter: $0.counter) }
         return try apply(records, versions: versions, cursor: cursor, newest: newest, reader: HubBodyReading(parsed: parsed))
     }
 }
