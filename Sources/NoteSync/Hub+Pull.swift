@@ -136,12 +136,20 @@ extension Hub {
         var newest: String?
     }
 
+    /// A part's stamp as a pull reads it: NULL when it is the row's own stamp (most are, and
+    /// the row's string is then used again instead of another decoded), '' when the hub has
+    /// none (which the row check refuses).
+    private static func part(_ column: String) -> String {
+        "CASE WHEN \(column) = hlc THEN NULL ELSE coalesce(\(column), '') END"
+    }
+
     /// Starts reading the page of notes after `seq`; the rows are checked on the way, off the
     /// thread that writes the store.
     private func notePage(after seq: Int64, limit: Int, check: HubRowCheck) -> Task<NotePage, any Error> {
         Task {
             let rows = try await query("""
-                SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, body::text, seq FROM margin.note
+                SELECT id, hlc, \(unescaped: Self.part("text_hlc")), \(unescaped: Self.part("tags_hlc")), \(unescaped: Self.part("pin_hlc")), body::text, seq
+                FROM margin.note
                 WHERE owner = current_user AND seq > \(seq)
                 ORDER BY seq LIMIT \(limit)
                 """)
@@ -151,7 +159,8 @@ extension Hub {
             for row in rows {
                 let (id, hlc, text, tags, pin, body, seq) = try row.decode((String?, String?, String?, String?, String?, String?, Int64).self)
                 page.lastSeq = seq
-                let record = NoteDatabase.HubRecord(id: id ?? "", hlc: hlc ?? "", parts: [text ?? "", tags ?? "", pin ?? ""], body: body)
+                let stamp = hlc ?? ""
+                let record = NoteDatabase.HubRecord(id: id ?? "", hlc: stamp, parts: [text ?? stamp, tags ?? stamp, pin ?? stamp], body: body)
                 if let problem = check.problem(record, parsed: &page.parsed, latest: latest) {
                     page.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? ""), reason: "row \(seq): " + problem))
                 } else {
