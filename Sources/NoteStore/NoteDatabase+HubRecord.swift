@@ -7,8 +7,9 @@ package protocol HubBodyReader {
     func note(from body: String) -> Note?
     /// An earlier version's text and `updated_at`; nil when the JSON has neither.
     func version(from body: String) -> (text: String, updatedAt: String)?
-    /// Writes notes' JSON, one per line, into `session`; throws on the first that is not valid.
-    func importLines(_ lines: Data, into session: inout NoteImportSession) throws
+    /// Writes the notes of `records` (none a tombstone) into `session`, in that order; throws
+    /// on the first that is not valid, and the store then saves them one by one.
+    func importNotes(_ records: [NoteDatabase.HubRecord], into session: inout NoteImportSession) throws
 }
 
 /// What a pull hands the store: the hub's records and earlier texts, and what applying them did.

@@ -50,10 +50,12 @@ extension NoteDatabase {
                 FROM sync_state WHERE note_id = ?
                 """)
             let node = try String.fetchOne(db, sql: "SELECT node FROM sync_clock") ?? ""
+            let states = try SyncStates(db)
             var fresh: [HubRecord] = []
             for record in records {
-                guard let mine = try Row.fetchOne(local, arguments: [record.id]).map(LocalState.init) else {
-                    if record.body != nil { fresh.append(record) } else { try logState(record, in: db) }
+                // Most notes of a first pull are new: asked about without a row made for each.
+                guard try states.has(record.id), let mine = try Row.fetchOne(local, arguments: [record.id]).map(LocalState.init) else {
+                    if record.body != nil { fresh.append(record) } else { try states.log(record) }
                     applied.notes += 1
                     continue
                 }
@@ -95,20 +97,16 @@ extension NoteDatabase {
     /// A page the importer refuses (a hub edited by hand) is saved note by note instead.
     private func insert(_ records: [HubRecord], _ reader: some HubBodyReader, in db: Database) throws {
         guard !records.isEmpty else { return }
-        var lines = Data()
-        for record in records {
-            lines.append(contentsOf: (record.body ?? "").utf8)
-            lines.append(UInt8(ascii: "\n"))
-        }
         do {
             try db.inSavepoint {
-                try Self.importing(in: db, estimatedRecords: records.count) { session in try reader.importLines(lines, into: &session) }
+                try Self.importing(in: db, estimatedRecords: records.count) { session in try reader.importNotes(records, into: &session) }
                 return .commit
             }
         } catch {
             for record in records { _ = try Self.save(try decode(record.body ?? "", id: record.id, reader), in: db) }
         }
-        for record in records { try logState(record, in: db) }
+        let states = try SyncStates(db)
+        for record in records { try states.log(record) }
     }
 
     /// Writes the hub's version of a note and its log entry.
@@ -123,14 +121,7 @@ extension NoteDatabase {
 
     /// Records that this store has the hub's version of a note.
     private func logState(_ record: HubRecord, in db: Database) throws {
-        // A part stamped with the note's own stamp is kept as NULL (see schema v7).
-        func part(_ index: Int) -> String? { record.parts[index] == record.hlc ? nil : record.parts[index] }
-        try db.cachedStatement(sql: """
-            INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, base_hlc, deleted, pending)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?2, ?6, 0)
-            ON CONFLICT (note_id) DO UPDATE SET hlc = ?2, text_hlc = ?3, tags_hlc = ?4, pin_hlc = ?5, base_hlc = ?2,
-                                                base_tags = NULL, deleted = ?6, pending = 0
-            """).execute(arguments: [record.id, record.hlc, part(0), part(1), part(2), record.body == nil])
+        try SyncStates(db).log(record)
     }
 
     /// Makes the hub's `record`, an earlier version of this store's own, the base of the local

@@ -1,4 +1,5 @@
 import NoteStore
+import NoteTransfer
 import PostgresNIO
 
 extension Hub {
@@ -62,6 +63,10 @@ extension Hub {
             var pulled = Pulled()
             let top = try await query("SELECT coalesce((SELECT seq FROM margin.account WHERE owner = current_user), 0)")
                 .first?.decode(Int64.self) ?? 0
+            // A first pull of many notes is written in bulk, without WAL (see the store's
+            // `enterBulkPull`): every page still commits with its cursor.
+            let bulk = try store.enterBulkPull(incoming: top - cursor.noteSeq)
+            defer { if bulk { store.leaveBulkPull() } }
             // The next page is read and checked while the store applies this one.
             var stored = try store.lastSeq()
             var next: Task<NotePage, any Error>? = notePage(after: cursor.noteSeq, limit: Self.pageSize(stored: stored), check: check)
@@ -74,7 +79,8 @@ extension Hub {
                     pulled.skipped += page.skipped
                     guard page.rows > 0 else { break }
                     cursor.noteSeq = page.lastSeq
-                    let applied = try store.apply(page.records, versions: [], cursor: cursor.values)
+                    let applied = try store.apply(
+                        page.records, versions: [], cursor: cursor.values, parsed: page.parsed, newest: page.newest.flatMap(HybridTimestamp.init))
                     pulled.notes += applied.notes
                     pulled.conflicts += applied.conflicts
                 }
@@ -116,6 +122,8 @@ extension Hub {
     /// Notes read from the hub and checked, ready for the store.
     struct NotePage: Sendable {
         var records: [NoteDatabase.HubRecord] = []
+        /// The notes of ``records`` as the row checks read them, for the store to write.
+        var parsed = ParsedNotes()
         /// Rows that failed ``HubRowCheck``.
         var skipped: [SkippedRow] = []
         /// Rows read, checked or not: fewer than ``limit`` means the last page.
@@ -124,6 +132,15 @@ extension Hub {
         var limit: Int
         /// The counter of the page's last row.
         var lastSeq: Int64
+        /// The latest stamp of ``records``, found while reading them (stamps compare as text).
+        var newest: String?
+    }
+
+    /// A part's stamp as a pull reads it: NULL when it is the row's own stamp (most are, and
+    /// the row's string is then used again instead of another decoded), '' when the hub has
+    /// none (which the row check refuses).
+    private static func part(_ column: String) -> String {
+        "CASE WHEN \(column) = hlc THEN NULL ELSE coalesce(\(column), '') END"
     }
 
     /// Starts reading the page of notes after `seq`; the rows are checked on the way, off the
@@ -131,20 +148,24 @@ extension Hub {
     private func notePage(after seq: Int64, limit: Int, check: HubRowCheck) -> Task<NotePage, any Error> {
         Task {
             let rows = try await query("""
-                SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, body::text, seq FROM margin.note
+                SELECT id, hlc, \(unescaped: Self.part("text_hlc")), \(unescaped: Self.part("tags_hlc")), \(unescaped: Self.part("pin_hlc")), body::text, seq
+                FROM margin.note
                 WHERE owner = current_user AND seq > \(seq)
                 ORDER BY seq LIMIT \(limit)
                 """)
             var page = NotePage(rows: rows.count, limit: limit, lastSeq: seq)
             page.records.reserveCapacity(rows.count)
+            let latest = check.latestText
             for row in rows {
                 let (id, hlc, text, tags, pin, body, seq) = try row.decode((String?, String?, String?, String?, String?, String?, Int64).self)
                 page.lastSeq = seq
-                let record = NoteDatabase.HubRecord(id: id ?? "", hlc: hlc ?? "", parts: [text ?? "", tags ?? "", pin ?? ""], body: body)
-                if let problem = check.problem(record) {
+                let stamp = hlc ?? ""
+                let record = NoteDatabase.HubRecord(id: id ?? "", hlc: stamp, parts: [text ?? stamp, tags ?? stamp, pin ?? stamp], body: body)
+                if let problem = check.problem(record, parsed: &page.parsed, latest: latest) {
                     page.skipped.append(SkippedRow(hubID: HubRowCheck.printable(id ?? ""), reason: "row \(seq): " + problem))
                 } else {
                     page.records.append(record)
+                    if page.newest.map({ $0 < record.hlc }) ?? true { page.newest = record.hlc }
                 }
             }
             return page

@@ -149,8 +149,14 @@ public final class Hub: Sendable {
             // arrives: the async sequence's back-pressure has a state in which a connection
             // killed mid-result trips a precondition in PostgresNIO 1.33 (RowStreamStateMachine,
             // "How can we receive a body part, after a channelReadComplete…"), ending margin
-            // with SIGILL. A page is collected whole either way.
-            return try await watched { try await connection.query(query, logger: logger).get().rows }
+            // with SIGILL. A page is collected whole either way. The rows are taken one by one:
+            // the all-rows future appends each batch that arrives to a copy of the rows so far
+            // (PostgresNIO 1.33's `waitingForAll`), which made a 64 000-row page quadratic.
+            let rows = Rows()
+            return try await watched {
+                _ = try await connection.query(query, logger: logger) { row in rows.append(row) }.get()
+                return rows.taken()
+            }
         } catch {
             throw HubError.classify(error, hub: name, timeout: timeout)
         }
@@ -207,4 +213,14 @@ private final class FirstAnswer<T: Sendable>: Sendable {
             return waiting
         }?.resume(returning: value)
     }
+}
+
+/// The rows of one query, appended as they arrive on the connection's event loop.
+private final class Rows: Sendable {
+    private let rows = Mutex<[PostgresRow]>([])
+
+    func append(_ row: PostgresRow) { rows.withLock { $0.append(row) } }
+
+    /// The rows, left empty.
+    func taken() -> [PostgresRow] { rows.withLock { rows in defer { rows = [] }; return rows } }
 }

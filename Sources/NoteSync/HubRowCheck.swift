@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import NoteTransfer
 
 /// A hub row that a pull did not apply, and why: the contract's `{"hub_id": …, "reason": …}`.
 public struct SkippedRow: Sendable, Equatable, Codable {
@@ -26,12 +27,46 @@ struct HubRowCheck {
 
     /// Why `record` cannot be applied; nil when it can.
     func problem(_ record: NoteDatabase.HubRecord) -> String? {
+        if let problem = problem(stampsOf: record) { return problem }
+        guard let body = record.body else { return nil }
+        return problem(body: body, of: record)
+    }
+
+    /// ``problem(_:)``, the body read into `parsed` and kept there for the store when the
+    /// import's parser takes it (the import's rules then check all but the id, the text's
+    /// length and the times); any other body is read and checked field by field. `latest`
+    /// is ``latestText``.
+    func problem(_ record: NoteDatabase.HubRecord, parsed: inout ParsedNotes, latest: String) -> String? {
+        if let problem = problem(stampsOf: record) { return problem }
+        guard let body = record.body else { return nil }
+        guard let number = parsed.read(body) else { return problem(body: body, of: record) }
+        guard parsed.has(number, id: record.id) else { return problem(body: body, of: record) }
+        let bytes = parsed.textBytes(number)
+        guard bytes <= Self.maxTextBytes else {
+            return "its text is \(bytes) bytes, more than the \(Self.maxTextBytes) a note may have"
+        }
+        if let name = parsed.timeAfter(number, latest) { return "its \(name) is in the future" }
+        parsed.keep(number)
+        return nil
+    }
+
+    /// The latest moment a row may carry in the canonical form, to the millisecond below.
+    var latestText: String {
+        NoteTimestamp.string(milliseconds: Int64((latest.timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    /// Why the id or the stamps of `record` are wrong; nil when they are right.
+    private func problem(stampsOf record: NoteDatabase.HubRecord) -> String? {
         guard Self.isNoteID(record.id) else { return "its id is not a note id" }
         for stamp in [record.hlc] + record.parts {
             if let problem = problem(stamp: stamp) { return problem }
         }
         guard record.parts.count == 3 else { return "it has \(record.parts.count) part stamps, not 3" }
-        guard let body = record.body else { return nil }
+        return nil
+    }
+
+    /// Why `body`, the JSON of `record`, cannot be applied; nil when it can.
+    private func problem(body: String, of record: NoteDatabase.HubRecord) -> String? {
         guard let note = HubBody.decode(body) else { return "its body is not a note's JSON" }
         guard note.id == record.id else { return "its body is note \(Self.printable(note.id)), not the row's" }
         guard note.text.utf8.count <= Self.maxTextBytes else {

@@ -169,6 +169,31 @@ struct SyncTests {
         #expect(rows.stdout == "7520|7520")
     }
 
+    @Test("a first pull of 6 000 notes, written in bulk: the same notes, found by the same words in text, tags and names")
+    func bulkFirstPull() async throws {
+        let (server, machines) = try await Self.hub(machines: 2)
+        defer { Self.finish(server, machines) }
+        let (a, b) = (machines[0], machines[1])
+        try await a.importNotes(SyncMachine.sampleNotes(6000, prefix: "A"))
+        #expect(try await a.sync()["pushed"] == 6000)
+        #expect(try await b.sync()["pulled"] == 6000)
+        let export = try await a.export()
+        #expect(try await b.export() == export)
+        #expect(Self.ids(export).count == 6000)
+        // A word of one note's text, a tag, and the text's word with its episode's or show's name.
+        for (query, count) in [("4321", 1), ("tag3", 300), ("episode 4321", 1), ("curiosity 4321", 1)] {
+            var found: [Set<String>] = []
+            for machine in [a, b] {
+                let result = try await machine.margin("search", query, "--json", "--limit", "1000")
+                #expect(result.status == 0, "search \(query): \(result.stderr)")
+                let notes = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+                found.append(Set(notes.compactMap { $0["id"] as? String }))
+            }
+            #expect(found[0].count == count, "search \(query) found \(found[0].count) notes")
+            #expect(found[1] == found[0], "search \(query): the pulled store found \(found[1].count) notes")
+        }
+    }
+
     @Test("PostgreSQL stopped in the middle of a sync: exit 7, and once it is back the machines converge")
     func serverStoppedMidSync() async throws {
         let (server, machines) = try await Self.hub(machines: 2)
