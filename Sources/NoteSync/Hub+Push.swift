@@ -40,11 +40,14 @@ extension Hub {
             pushed.seq = try counter.first?.decode(Int64.self) ?? 0
             // The person's machines that listen (`sync --watch`) hear of it when this commits.
             try await execute("SELECT pg_notify(\(Self.channelSQL), '')")
+            // A hub that has none of the person's notes (their first push) takes every change as
+            // it comes: nothing to compare, so no key on `incoming`, no statistics, no merge.
+            let fresh = try await hasNoNotes()
             // The bulk of a first push may take longer than one step may wait.
             return try await patiently(10) {
                 try await execute("""
-                    CREATE TEMP TABLE incoming (id text PRIMARY KEY, hlc text NOT NULL, text_hlc text NOT NULL, tags_hlc text NOT NULL,
-                                                pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
+                    CREATE TEMP TABLE incoming (id text \(fresh ? "" : "PRIMARY KEY"), hlc text NOT NULL, text_hlc text NOT NULL,
+                                                tags_hlc text NOT NULL, pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
                     ON COMMIT DROP
                     """)
                 if first.count < Self.smallPush {
@@ -116,49 +119,21 @@ extension Hub {
                         try await writer.write(rows.take())
                     }
                 }
-                // A temporary table has no statistics until it is analyzed: without them the merge's
-                // join is planned for a handful of rows.
-                try await execute("ANALYZE incoming")
                 let (incoming, versionCount) = (Int64(pushed.changes.count), Int64(pushed.versions.count))
                 pushed.ownThrough = pushed.seq + incoming + versionCount
-                pushed.rejected = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough)
+                if fresh {
+                    try await insertAll(after: pushed.seq, versionsAfter: pushed.seq + incoming)
+                } else {
+                    // A temporary table has no statistics until it is analyzed: without them the
+                    // merge's join is planned for a handful of rows.
+                    try await execute("ANALYZE incoming")
+                    pushed.rejected = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough)
+                }
                 pushed.changes.removeAll { pushed.rejected.contains($0.id) }
                 let top = pushed.ownThrough + Int64(pushed.rejected.count)
                 try await execute("UPDATE margin.account SET seq = \(top) WHERE owner = current_user")
                 return pushed
             }
         }
-    }
-
-    /// Merges `incoming` and `incoming_version` into the hub; returns the ids it turned down.
-    ///
-    /// Every row written gets a counter of its own, in blocks after the person's counter: the
-    /// taken changes after `after` (by id), the earlier texts after `versionsAfter`, and the
-    /// versions the hub keeps in place of turned-down changes after `rejectedAfter`, so that
-    /// a pull pages through them by the counter alone.
-    private func merge(after: Int64, versionsAfter: Int64, rejectedAfter: Int64) async throws -> Set<String> {
-        let rejected = try await execute("""
-            UPDATE margin.note n SET seq = \(rejectedAfter) + r.rank FROM (
-                SELECT n.id, row_number() OVER (ORDER BY n.id) AS rank FROM incoming i
-                JOIN margin.note n ON n.owner = current_user AND n.id = i.id
-                WHERE n.hlc <> i.hlc AND i.base IS DISTINCT FROM n.hlc
-            ) r
-            WHERE n.owner = current_user AND n.id = r.id
-            RETURNING n.id
-            """)
-        try await execute("""
-            INSERT INTO margin.note (id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, seq)
-            SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, \(after) + row_number() OVER (ORDER BY id) FROM incoming
-            ON CONFLICT (owner, id) DO UPDATE SET
-                hlc = excluded.hlc, text_hlc = excluded.text_hlc, tags_hlc = excluded.tags_hlc, pin_hlc = excluded.pin_hlc,
-                deleted = excluded.deleted, body = excluded.body, seq = excluded.seq
-            WHERE margin.note.hlc = (SELECT base FROM incoming WHERE incoming.id = excluded.id)
-            """)
-        try await execute("""
-            INSERT INTO margin.note_version (id, hlc, kind, body, seq)
-            SELECT id, hlc, kind, body, \(versionsAfter) + row_number() OVER (ORDER BY id, hlc) FROM incoming_version
-            ON CONFLICT DO NOTHING
-            """)
-        return Set(try rejected.map { try $0.decode(String.self) })
     }
 }
