@@ -29,22 +29,22 @@ extension Hub {
         return Set(try rejected.map { try $0.decode(String.self) })
     }
 
-    /// Writes `incoming` and `incoming_version` into a hub that has none of the person's notes.
+    /// Writes the notes in `incoming` into a hub that has none of the person's notes, with
+    /// counters after `after`.
     ///
     /// Nothing there to turn down or fast-forward: a plain insert, with none of `ON CONFLICT`'s
     /// work per row (a look-up in the key before each insert, a second write to confirm it),
-    /// which is most of a first push's time in PostgreSQL. The account's row, locked by the
+    /// which was most of a first push's time in PostgreSQL. The account's row, locked by the
     /// push, keeps another push of the person's from writing in between.
-    func insertAll(after: Int64, versionsAfter: Int64) async throws {
+    func insertIncoming(after: Int64) async throws {
         try await execute("""
             INSERT INTO margin.note (id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, seq)
             SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, \(after) + row_number() OVER () FROM incoming
             """)
-        try await insertVersions(after: versionsAfter)
     }
 
     /// Writes the earlier texts the hub lacks, each with a counter after `after`.
-    private func insertVersions(after: Int64) async throws {
+    func insertVersions(after: Int64) async throws {
         try await execute("""
             INSERT INTO margin.note_version (id, hlc, kind, body, seq)
             SELECT id, hlc, kind, body, \(after) + row_number() OVER (ORDER BY id, hlc) FROM incoming_version

@@ -51,48 +51,12 @@ extension Hub {
                     ON COMMIT DROP
                     """)
                 if first.count < Self.smallPush {
-                    // A few changes (the usual sync) go in one statement, not COPY: PostgresNIO
-                    // 1.33 traps (SIGILL, "Copy mode is only supported for extended queries") on a
-                    // COPY write that meets a connection the server has just closed.
-                    // Column arrays, unnested: text goes in as bound text and becomes json by
-                    // the same input function COPY uses (a text's NUL escape included).
-                    var columns = [[String]](repeating: [], count: 7)
-                    var deleted: [Bool] = []
-                    for change in first {
-                        pushed.changes.append((change.id, change.hlc))
-                        let values = [change.id, change.hlc] + change.parts + [change.base ?? "", change.note.map(HubBody.encode) ?? ""]
-                        for (index, value) in values.enumerated() { columns[index].append(value) }
-                        deleted.append(change.note == nil)
-                    }
-                    try await query("""
-                        INSERT INTO incoming SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, NULLIF(base, ''), deleted, NULLIF(body, '')::json
-                        FROM unnest(\(columns[0]), \(columns[1]), \(columns[2]), \(columns[3]), \(columns[4]), \(columns[5]), \(deleted), \(columns[6]))
-                            AS u(id, hlc, text_hlc, tags_hlc, pin_hlc, base, deleted, body)
-                        """)
+                    try await sendFew(first, &pushed)
+                    if fresh { try await insertIncoming(after: pushed.seq) }
+                } else if fresh {
+                    try await insertEach(first, from: store, &pushed)
                 } else {
-                try await copy(into: "incoming", columns: ["id", "hlc", "text_hlc", "tags_hlc", "pin_hlc", "base", "deleted", "body"]) { writer in
-                    var rows = CopyText()
-                    var chunk = first
-                    while let last = chunk.last {
-                        // The next chunk is read from the store while this one is encoded and sent.
-                        let reading = chunk.count < Self.pushChunk ? nil : Task {
-                            try store.pendingChanges(after: last.id, limit: Self.pushChunk)
-                        }
-                        do {
-                            for change in chunk {
-                                rows.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f",
-                                                                                  change.note.map(HubBody.encode)])
-                                pushed.changes.append((change.id, change.hlc))
-                                if rows.count > 1 << 20 { try await writer.write(rows.take()) }
-                            }
-                        } catch {
-                            _ = await reading?.result
-                            throw error
-                        }
-                        chunk = try await reading?.value ?? []
-                    }
-                    if !rows.isEmpty { try await writer.write(rows.take()) }
-                }
+                    try await copyAll(first, from: store, &pushed)
                 }
                 try await execute("""
                     CREATE TEMP TABLE incoming_version (id text NOT NULL, hlc text NOT NULL, kind text NOT NULL, body json NOT NULL)
@@ -122,7 +86,7 @@ extension Hub {
                 let (incoming, versionCount) = (Int64(pushed.changes.count), Int64(pushed.versions.count))
                 pushed.ownThrough = pushed.seq + incoming + versionCount
                 if fresh {
-                    try await insertAll(after: pushed.seq, versionsAfter: pushed.seq + incoming)
+                    try await insertVersions(after: pushed.seq + incoming)
                 } else {
                     // A temporary table has no statistics until it is analyzed: without them the
                     // merge's join is planned for a handful of rows.
