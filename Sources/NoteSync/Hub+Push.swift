@@ -17,6 +17,8 @@ extension Hub {
 
     /// How many pending changes are read from the store at a time.
     static let pushChunk = 5000
+    /// How much of the store a push reads through a memory map (``NoteDatabase/mapForPush(_:)``).
+    static let pushMap = 1 << 30
     /// Below this many changes a push sends them in one statement; from it, by COPY.
     static let smallPush = 1000
 
@@ -30,6 +32,8 @@ extension Hub {
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
     /// lost connection or a killed process is harmless.
     func push(from store: NoteDatabase) async throws -> Pushed? {
+        try store.mapForPush(Self.pushMap)
+        defer { try? store.mapForPush(0) }
         let versions = try store.unpushedVersions()
         let first = try store.pendingChanges(after: "", limit: Self.pushChunk)
         guard !first.isEmpty || !versions.isEmpty else { return nil }
