@@ -35,8 +35,8 @@ extension Hub {
         try store.mapForPush(Self.pushMap)
         defer { try? store.mapForPush(0) }
         let versions = try store.unpushedVersions()
-        let first = try store.pendingChanges(after: "", limit: Self.pushChunk)
-        guard !first.isEmpty || !versions.isEmpty else { return nil }
+        let first = try PushChunk.read(from: store, after: "", limit: Self.pushChunk)
+        guard !first.changes.isEmpty || !versions.isEmpty else { return nil }
         return try await transaction {
             var pushed = Pushed()
             try await query("INSERT INTO margin.account (owner) VALUES (current_user) ON CONFLICT DO NOTHING")
@@ -54,8 +54,10 @@ extension Hub {
                                                 tags_hlc text NOT NULL, pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
                     ON COMMIT DROP
                     """)
-                if first.count < Self.smallPush {
-                    try await sendFew(first, &pushed)
+                if first.changes.count < Self.smallPush {
+                    // Read again as changes: a few rows, and a store written meanwhile only
+                    // means a few more.
+                    try await sendFew(store.pendingChanges(after: "", limit: Self.pushChunk), &pushed)
                     if fresh { try await insertIncoming(after: pushed.seq) }
                 } else if fresh {
                     try await insertEach(first, from: store, &pushed)

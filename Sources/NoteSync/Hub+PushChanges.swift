@@ -28,13 +28,12 @@ extension Hub {
     }
 
     /// Copies `first` and every later pending change into `incoming`, in one COPY, for the merge.
-    func copyAll(_ first: [NoteDatabase.Change], from store: NoteDatabase, _ pushed: inout Pushed) async throws {
+    func copyAll(_ first: PushChunk, from store: NoteDatabase, _ pushed: inout Pushed) async throws {
         try await copy(into: "incoming", columns: Self.incomingColumns) { writer in
-            var rows = CopyText()
             try await eachChunk(from: first, of: store) { chunk in
-                try await Self.write(chunk, to: writer, through: &rows, &pushed)
+                try await writer.write(chunk.rows)
+                pushed.changes += chunk.changes
             }
-            if !rows.isEmpty { try await writer.write(rows.take()) }
         }
     }
 
@@ -44,27 +43,25 @@ extension Hub {
     /// PostgreSQL inserts one chunk while margin reads the next from the store, rather than
     /// inserting them all after the last is sent: for 100 000 notes the insert (about 0.65 s
     /// of PostgreSQL's time) no longer follows the copy but runs beside the reading.
-    func insertEach(_ first: [NoteDatabase.Change], from store: NoteDatabase, _ pushed: inout Pushed) async throws {
+    func insertEach(_ first: PushChunk, from store: NoteDatabase, _ pushed: inout Pushed) async throws {
         try await eachChunk(from: first, of: store) { chunk in
             let after = pushed.seq + Int64(pushed.changes.count)
             try await copy(into: "incoming", columns: Self.incomingColumns) { writer in
-                var rows = CopyText()
-                try await Self.write(chunk, to: writer, through: &rows, &pushed)
-                if !rows.isEmpty { try await writer.write(rows.take()) }
+                try await writer.write(chunk.rows)
             }
+            pushed.changes += chunk.changes
             try await insertIncoming(after: after)
             try await execute("TRUNCATE incoming")
         }
     }
 
     /// Runs `body` on `first` and each later chunk of pending changes, in id order; the next
-    /// chunk is read from the store while `body` works on this one.
-    private func eachChunk(from first: [NoteDatabase.Change], of store: NoteDatabase,
-                           _ body: ([NoteDatabase.Change]) async throws -> Void) async throws {
+    /// chunk is read and encoded while `body` sends this one.
+    private func eachChunk(from first: PushChunk, of store: NoteDatabase, _ body: (PushChunk) async throws -> Void) async throws {
         var chunk = first
-        while let last = chunk.last {
-            let reading = chunk.count < Self.pushChunk ? nil : Task {
-                try store.pendingChanges(after: last.id, limit: Self.pushChunk)
+        while let last = chunk.lastID {
+            let reading = chunk.changes.count < Self.pushChunk ? nil : Task {
+                try PushChunk.read(from: store, after: last, limit: Self.pushChunk)
             }
             do {
                 try await body(chunk)
@@ -72,18 +69,8 @@ extension Hub {
                 _ = await reading?.result
                 throw error
             }
-            chunk = try await reading?.value ?? []
-        }
-    }
-
-    /// Encodes `chunk` as COPY rows and writes them a megabyte at a time; what is left stays in
-    /// `rows` for the caller to write.
-    private static func write(_ chunk: [NoteDatabase.Change], to writer: PostgresCopyFromWriter, through rows: inout CopyText,
-                              _ pushed: inout Pushed) async throws {
-        for change in chunk {
-            rows.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f", change.note.map(HubBody.encode)])
-            pushed.changes.append((change.id, change.hlc))
-            if rows.count > 1 << 20 { try await writer.write(rows.take()) }
+            guard let reading else { return }
+            chunk = try await reading.value
         }
     }
 }
