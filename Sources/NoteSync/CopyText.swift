@@ -23,6 +23,32 @@ struct CopyText {
         buffer.writeInteger(UInt8(ascii: "\n"))
     }
 
+    /// Appends one column of a row being written field by field: `bytes`, escaped, or NULL
+    /// for nil; a tab before all but the row's first. ``endRow()`` ends the row.
+    mutating func field(_ bytes: UnsafeBufferPointer<UInt8>?, first: Bool = false) {
+        if !first { buffer.writeInteger(UInt8(ascii: "\t")) }
+        guard let bytes else {
+            buffer.writeStaticString("\\N")
+            return
+        }
+        append(escaping: bytes)
+    }
+
+    /// Appends one column of a row being written field by field, as ``field(_:first:)``.
+    mutating func field(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { field($0) }
+    }
+
+    /// Appends NULL as one column of a row being written field by field.
+    mutating func null() {
+        field(UnsafeBufferPointer<UInt8>?.none)
+    }
+
+    /// Ends a row written field by field.
+    mutating func endRow() {
+        buffer.writeInteger(UInt8(ascii: "\n"))
+    }
+
     /// Appends `bytes`, escaped: the runs between bytes that need escaping go in whole (a
     /// first push writes some hundred megabytes this way).
     private mutating func append(escaping bytes: UnsafeBufferPointer<UInt8>) {

@@ -17,6 +17,8 @@ extension Hub {
 
     /// How many pending changes are read from the store at a time.
     static let pushChunk = 5000
+    /// How much of the store a push reads through a memory map (``NoteDatabase/mapForPush(_:)``).
+    static let pushMap = 1 << 30
     /// Below this many changes a push sends them in one statement; from it, by COPY.
     static let smallPush = 1000
 
@@ -30,9 +32,11 @@ extension Hub {
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
     /// lost connection or a killed process is harmless.
     func push(from store: NoteDatabase) async throws -> Pushed? {
+        try store.mapForPush(Self.pushMap)
+        defer { try? store.mapForPush(0) }
         let versions = try store.unpushedVersions()
-        let first = try store.pendingChanges(after: "", limit: Self.pushChunk)
-        guard !first.isEmpty || !versions.isEmpty else { return nil }
+        let first = try PushChunk.read(from: store, after: "", limit: Self.pushChunk)
+        guard !first.changes.isEmpty || !versions.isEmpty else { return nil }
         return try await transaction {
             var pushed = Pushed()
             try await query("INSERT INTO margin.account (owner) VALUES (current_user) ON CONFLICT DO NOTHING")
@@ -40,56 +44,25 @@ extension Hub {
             pushed.seq = try counter.first?.decode(Int64.self) ?? 0
             // The person's machines that listen (`sync --watch`) hear of it when this commits.
             try await execute("SELECT pg_notify(\(Self.channelSQL), '')")
+            // A hub that has none of the person's notes (their first push) takes every change as
+            // it comes: nothing to compare, so no key on `incoming`, no statistics, no merge.
+            let fresh = try await hasNoNotes()
             // The bulk of a first push may take longer than one step may wait.
             return try await patiently(10) {
                 try await execute("""
-                    CREATE TEMP TABLE incoming (id text PRIMARY KEY, hlc text NOT NULL, text_hlc text NOT NULL, tags_hlc text NOT NULL,
-                                                pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
+                    CREATE TEMP TABLE incoming (id text \(fresh ? "" : "PRIMARY KEY"), hlc text NOT NULL, text_hlc text NOT NULL,
+                                                tags_hlc text NOT NULL, pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
                     ON COMMIT DROP
                     """)
-                if first.count < Self.smallPush {
-                    // A few changes (the usual sync) go in one statement, not COPY: PostgresNIO
-                    // 1.33 traps (SIGILL, "Copy mode is only supported for extended queries") on a
-                    // COPY write that meets a connection the server has just closed.
-                    // Column arrays, unnested: text goes in as bound text and becomes json by
-                    // the same input function COPY uses (a text's NUL escape included).
-                    var columns = [[String]](repeating: [], count: 7)
-                    var deleted: [Bool] = []
-                    for change in first {
-                        pushed.changes.append((change.id, change.hlc))
-                        let values = [change.id, change.hlc] + change.parts + [change.base ?? "", change.note.map(HubBody.encode) ?? ""]
-                        for (index, value) in values.enumerated() { columns[index].append(value) }
-                        deleted.append(change.note == nil)
-                    }
-                    try await query("""
-                        INSERT INTO incoming SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, NULLIF(base, ''), deleted, NULLIF(body, '')::json
-                        FROM unnest(\(columns[0]), \(columns[1]), \(columns[2]), \(columns[3]), \(columns[4]), \(columns[5]), \(deleted), \(columns[6]))
-                            AS u(id, hlc, text_hlc, tags_hlc, pin_hlc, base, deleted, body)
-                        """)
+                if first.changes.count < Self.smallPush {
+                    // Read again as changes: a few rows, and a store written meanwhile only
+                    // means a few more.
+                    try await sendFew(store.pendingChanges(after: "", limit: Self.pushChunk), &pushed)
+                    if fresh { try await insertIncoming(after: pushed.seq) }
+                } else if fresh {
+                    try await insertEach(first, from: store, &pushed)
                 } else {
-                try await copy(into: "incoming", columns: ["id", "hlc", "text_hlc", "tags_hlc", "pin_hlc", "base", "deleted", "body"]) { writer in
-                    var rows = CopyText()
-                    var chunk = first
-                    while let last = chunk.last {
-                        // The next chunk is read from the store while this one is encoded and sent.
-                        let reading = chunk.count < Self.pushChunk ? nil : Task {
-                            try store.pendingChanges(after: last.id, limit: Self.pushChunk)
-                        }
-                        do {
-                            for change in chunk {
-                                rows.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f",
-                                                                                  change.note.map(HubBody.encode)])
-                                pushed.changes.append((change.id, change.hlc))
-                                if rows.count > 1 << 20 { try await writer.write(rows.take()) }
-                            }
-                        } catch {
-                            _ = await reading?.result
-                            throw error
-                        }
-                        chunk = try await reading?.value ?? []
-                    }
-                    if !rows.isEmpty { try await writer.write(rows.take()) }
-                }
+                    try await copyAll(first, from: store, &pushed)
                 }
                 try await execute("""
                     CREATE TEMP TABLE incoming_version (id text NOT NULL, hlc text NOT NULL, kind text NOT NULL, body json NOT NULL)
@@ -116,49 +89,21 @@ extension Hub {
                         try await writer.write(rows.take())
                     }
                 }
-                // A temporary table has no statistics until it is analyzed: without them the merge's
-                // join is planned for a handful of rows.
-                try await execute("ANALYZE incoming")
                 let (incoming, versionCount) = (Int64(pushed.changes.count), Int64(pushed.versions.count))
                 pushed.ownThrough = pushed.seq + incoming + versionCount
-                pushed.rejected = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough)
+                if fresh {
+                    try await insertVersions(after: pushed.seq + incoming)
+                } else {
+                    // A temporary table has no statistics until it is analyzed: without them the
+                    // merge's join is planned for a handful of rows.
+                    try await execute("ANALYZE incoming")
+                    pushed.rejected = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough)
+                }
                 pushed.changes.removeAll { pushed.rejected.contains($0.id) }
                 let top = pushed.ownThrough + Int64(pushed.rejected.count)
                 try await execute("UPDATE margin.account SET seq = \(top) WHERE owner = current_user")
                 return pushed
             }
         }
-    }
-
-    /// Merges `incoming` and `incoming_version` into the hub; returns the ids it turned down.
-    ///
-    /// Every row written gets a counter of its own, in blocks after the person's counter: the
-    /// taken changes after `after` (by id), the earlier texts after `versionsAfter`, and the
-    /// versions the hub keeps in place of turned-down changes after `rejectedAfter`, so that
-    /// a pull pages through them by the counter alone.
-    private func merge(after: Int64, versionsAfter: Int64, rejectedAfter: Int64) async throws -> Set<String> {
-        let rejected = try await execute("""
-            UPDATE margin.note n SET seq = \(rejectedAfter) + r.rank FROM (
-                SELECT n.id, row_number() OVER (ORDER BY n.id) AS rank FROM incoming i
-                JOIN margin.note n ON n.owner = current_user AND n.id = i.id
-                WHERE n.hlc <> i.hlc AND i.base IS DISTINCT FROM n.hlc
-            ) r
-            WHERE n.owner = current_user AND n.id = r.id
-            RETURNING n.id
-            """)
-        try await execute("""
-            INSERT INTO margin.note (id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, seq)
-            SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, \(after) + row_number() OVER (ORDER BY id) FROM incoming
-            ON CONFLICT (owner, id) DO UPDATE SET
-                hlc = excluded.hlc, text_hlc = excluded.text_hlc, tags_hlc = excluded.tags_hlc, pin_hlc = excluded.pin_hlc,
-                deleted = excluded.deleted, body = excluded.body, seq = excluded.seq
-            WHERE margin.note.hlc = (SELECT base FROM incoming WHERE incoming.id = excluded.id)
-            """)
-        try await execute("""
-            INSERT INTO margin.note_version (id, hlc, kind, body, seq)
-            SELECT id, hlc, kind, body, \(versionsAfter) + row_number() OVER (ORDER BY id, hlc) FROM incoming_version
-            ON CONFLICT DO NOTHING
-            """)
-        return Set(try rejected.map { try $0.decode(String.self) })
     }
 }

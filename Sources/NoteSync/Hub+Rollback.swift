@@ -22,10 +22,20 @@ extension Hub {
     }
 
     /// The person's newest row on the hub.
+    ///
+    /// The owner is compared as text in the column's collation (see ``ownerIsMe``), so that
+    /// PostgreSQL reads the last entry of `note_by_seq` rather than every row.
     func newestRow() async throws -> (id: String, hlc: String)? {
-        try await query("SELECT id, hlc FROM margin.note WHERE owner = current_user ORDER BY seq DESC LIMIT 1").first?
+        try await query("SELECT id, hlc FROM margin.note WHERE \(unescaped: Self.ownerIsMe) ORDER BY seq DESC LIMIT 1").first?
             .decode((String, String).self)
     }
+
+    /// `owner = current_user`, in a form PostgreSQL can look up in an index on `owner`.
+    ///
+    /// `current_user` is a `name`, whose collation ("C") is not the column's: compared as it
+    /// is, the owner is only a filter, and a look-up by owner and id reads every entry of the
+    /// key for that id alone (row-level security's own `owner = current_user` stays as well).
+    static let ownerIsMe = #"owner = current_user::text COLLATE "default""#
 
     /// Why the hub is not where the store left it, or nil. `values` are the store's (``Mark``).
     func rollback(since values: [String: String]) async throws -> Rollback? {
@@ -58,7 +68,7 @@ extension Hub {
             return "its change counter (\(seq)) is behind this machine's (\(known))"
         }
         if let id = values[keys.id], let hlc = values[keys.hlc] {
-            let row = try await query("SELECT hlc FROM margin.note WHERE owner = current_user AND id = \(id)").first
+            let row = try await query("SELECT hlc FROM margin.note WHERE \(unescaped: Self.ownerIsMe) AND id = \(id)").first
             guard let found = try row?.decode(String.self) else { return "note \(id.prefix(8)) it had is gone" }
             if found < hlc { return "note \(id.prefix(8)) is older there than this machine saw it" }
         }

@@ -11,7 +11,9 @@ import SpotifyLinks
 /// for the note ``Note/init(row:offset:)`` would read; a row it cannot vouch for (a time that
 /// is not in canonical form, a column of an unexpected type, a NUL in a name, tags outside
 /// ASCII) is declined, and the caller encodes that row through ``Note``.
-struct NoteRowEncoding {
+package struct NoteRowEncoding {
+    package init() {}
+
     /// What follows the tags of the object being written.
     private var tail: [UInt8] = []
     /// The last tag written, to check that tags come in order.
@@ -34,7 +36,7 @@ struct NoteRowEncoding {
     /// Starts the object for a row whose column 12 holds all of the note's tags joined with
     /// U+001F, as ``Note/selection`` gives them, or NULL. Returns false, leaving `out` as it
     /// was, when the row needs the general path.
-    mutating func begin(joinedTags row: NoteRow, to out: inout [UInt8]) -> Bool {
+    package mutating func begin(joinedTags row: NoteRow, to out: inout [UInt8]) -> Bool {
         let start = out.count
         guard beginColumns(row, to: &out) else {
             out.removeSubrange(start...)
@@ -92,7 +94,7 @@ struct NoteRowEncoding {
     }
 
     /// Ends the object.
-    func end(to out: inout [UInt8]) {
+    package func end(to out: inout [UInt8]) {
         out.append(contentsOf: tail)
     }
 

@@ -194,6 +194,28 @@ struct SyncTests {
         }
     }
 
+    @Test("over a thousand changes into a hub that has the person's notes, and into one that has none: tombstones and all, every note once")
+    func bulkPushes() async throws {
+        let (server, machines) = try await Self.hub(machines: 2)
+        defer { Self.finish(server, machines) }
+        let (a, b) = (machines[0], machines[1])
+        try await a.importNotes(SyncMachine.sampleNotes(1200, prefix: "A"))
+        try await b.importNotes(SyncMachine.sampleNotes(1300, prefix: "B"))
+        for text in ["B 5 plain", "B 1001 Grüße, 東京, emoji 🎧 and \"quotes\""] {
+            #expect(try await b.margin("delete", try await b.id(of: text), "--yes").status == 0)
+        }
+        // a's push finds a hub with none of alice's notes; b's, one with a's 1 200.
+        #expect(try await a.sync()["pushed"] == 1200)
+        #expect(try await b.sync() == ["pushed": 1300, "pulled": 1200, "conflicts": 0])
+        // b's 1 300 changes, its two deletes among them.
+        #expect(try await a.sync()["pulled"] == 1300)
+        let (exportA, exportB) = try await (a.export(), b.export())
+        #expect(exportA == exportB)
+        #expect(Set(Self.ids(exportA)).count == 2498)
+        let rows = try await server.psql("SELECT count(*), count(DISTINCT seq), count(*) FILTER (WHERE deleted) FROM margin.note", database: "notes")
+        #expect(rows.stdout == "2500|2500|2")
+    }
+
     @Test("PostgreSQL stopped in the middle of a sync: exit 7, and once it is back the machines converge")
     func serverStoppedMidSync() async throws {
         let (server, machines) = try await Self.hub(machines: 2)
