@@ -11,10 +11,10 @@ extension Hub {
         let rejected = try await execute("""
             UPDATE margin.note n SET seq = \(rejectedAfter) + r.rank FROM (
                 SELECT n.id, row_number() OVER (ORDER BY n.id) AS rank FROM incoming i
-                JOIN margin.note n ON n.owner = current_user AND n.id = i.id
+                JOIN margin.note n ON n.\(Self.ownerIsMe) AND n.id = i.id
                 WHERE n.hlc <> i.hlc AND i.base IS DISTINCT FROM n.hlc
             ) r
-            WHERE n.owner = current_user AND n.id = r.id
+            WHERE n.\(Self.ownerIsMe) AND n.id = r.id
             RETURNING n.id
             """)
         try await execute("""

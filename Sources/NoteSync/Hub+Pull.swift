@@ -92,7 +92,7 @@ extension Hub {
             while true {
                 let rows = try await query("""
                     SELECT id, hlc, kind, body::text, seq FROM margin.note_version
-                    WHERE owner = current_user AND seq > \(cursor.versionSeq)
+                    WHERE \(unescaped: Self.ownerIsMe) AND seq > \(cursor.versionSeq)
                     ORDER BY seq LIMIT \(Self.pullPage)
                     """)
                 var versions: [NoteDatabase.HubVersion] = []
@@ -150,7 +150,7 @@ extension Hub {
             let rows = try await query("""
                 SELECT id, hlc, \(unescaped: Self.part("text_hlc")), \(unescaped: Self.part("tags_hlc")), \(unescaped: Self.part("pin_hlc")), body::text, seq
                 FROM margin.note
-                WHERE owner = current_user AND seq > \(seq)
+                WHERE \(unescaped: Self.ownerIsMe) AND seq > \(seq)
                 ORDER BY seq LIMIT \(limit)
                 """)
             var page = NotePage(rows: rows.count, limit: limit, lastSeq: seq)
