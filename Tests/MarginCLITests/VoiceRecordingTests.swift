@@ -207,6 +207,21 @@ struct StandInVoiceTests {
         return ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
     }
 
+    /// The interactive view on a terminal, with the stand-in recorder and recognizer, once it
+    /// shows the episode and its keys.
+    static func watching(_ sandbox: Sandbox) async throws -> TmuxSession {
+        let env = try standIns(sandbox)
+        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
+        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        do {
+            try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
+        } catch {
+            tmux.stop()
+            throw error
+        }
+        return tmux
+    }
+
     @Test("note --voice and watch's v pin, pause, record, resume and save alike: one pause and one resume each")
     func sameCapture() async throws {
         let sandbox = try await Sandbox.loggedIn()
@@ -263,11 +278,8 @@ struct StandInVoiceTests {
     func recordingKeptOnQuit(way: String) async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let env = try Self.standIns(sandbox)
-        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let tmux = try await Self.watching(sandbox)
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
         // A recorder that talks on, so that the recording is still under way when the view ends
         // however slowly a loaded machine reads the screen; the elapsed time says it has begun
         // (before Spotify answers the pause nothing is recorded, and no note is left).
@@ -294,11 +306,8 @@ struct StandInVoiceTests {
     func storedBeforeThePause() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let env = try Self.standIns(sandbox)
-        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let tmux = try await Self.watching(sandbox)
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
         // Longer than the test and the view's 10 s of patience at its end together, however loaded the machine.
         try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 120_000, count: 1))
         try tmux.press("v")
@@ -321,11 +330,8 @@ struct StandInVoiceTests {
     func endedBeforeTheRecording() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let env = try Self.standIns(sandbox)
-        #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let tmux = try await Self.watching(sandbox)
         defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
         // Answered well within the view's patience at its end (the recorder, once started, has
         // a second of sound ready at once).
         try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 3000, count: 1))
