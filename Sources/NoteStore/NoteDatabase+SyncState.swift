@@ -11,18 +11,23 @@ extension NoteDatabase {
     /// arguments and rows cost more than SQLite's work for each.
     struct SyncStates {
         private let db: Database
-        private let probe: SQLiteStatement
-        private let upsert: SQLiteStatement
+        /// The statements themselves, not only their SQLite handles: GRDB's cache finalizes
+        /// the statements it holds when the schema changes (an import drops and builds indexes
+        /// and a temporary table), and one kept here lives on, re-prepared by SQLite.
+        private let probeStatement: Statement
+        private let upsertStatement: Statement
+        private var probe: SQLiteStatement { probeStatement.sqliteStatement }
+        private var upsert: SQLiteStatement { upsertStatement.sqliteStatement }
 
         init(_ db: Database) throws {
             self.db = db
-            probe = try db.cachedStatement(sql: "SELECT 1 FROM sync_state WHERE note_id = ?").sqliteStatement
-            upsert = try db.cachedStatement(sql: """
+            probeStatement = try db.cachedStatement(sql: "SELECT 1 FROM sync_state WHERE note_id = ?")
+            upsertStatement = try db.cachedStatement(sql: """
                 INSERT INTO sync_state (note_id, hlc, text_hlc, tags_hlc, pin_hlc, base_hlc, deleted, pending)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?2, ?6, 0)
                 ON CONFLICT (note_id) DO UPDATE SET hlc = ?2, text_hlc = ?3, tags_hlc = ?4, pin_hlc = ?5, base_hlc = ?2,
                                                     base_tags = NULL, deleted = ?6, pending = 0
-                """).sqliteStatement
+                """)
         }
 
         /// True when the store has a sync state for note `id`.

@@ -32,12 +32,12 @@ extension Hub {
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
     /// lost connection or a killed process is harmless.
     func push(from store: NoteDatabase) async throws -> Pushed? {
-        try store.mapForPush(Self.pushMap)
+        try? store.mapForPush(Self.pushMap)
         defer { try? store.mapForPush(0) }
         let versions = try store.unpushedVersions()
         let first = try PushChunk.read(from: store, after: "", limit: Self.pushChunk)
         guard !first.changes.isEmpty || !versions.isEmpty else { return nil }
-        return try await transaction {
+        return try await transaction("BEGIN ISOLATION LEVEL READ COMMITTED") {
             var pushed = Pushed()
             try await query("INSERT INTO margin.account (owner) VALUES (current_user) ON CONFLICT DO NOTHING")
             let counter = try await query("SELECT seq FROM margin.account WHERE owner = current_user FOR UPDATE")

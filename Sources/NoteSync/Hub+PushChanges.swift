@@ -31,7 +31,7 @@ extension Hub {
     func copyAll(_ first: PushChunk, from store: NoteDatabase, _ pushed: inout Pushed) async throws {
         try await copy(into: "incoming", columns: Self.incomingColumns) { writer in
             try await eachChunk(from: first, of: store) { chunk in
-                try await writer.write(chunk.rows)
+                try await Self.write(chunk.rows, to: writer)
                 pushed.changes += chunk.changes
             }
         }
@@ -47,11 +47,23 @@ extension Hub {
         try await eachChunk(from: first, of: store) { chunk in
             let after = pushed.seq + Int64(pushed.changes.count)
             try await copy(into: "incoming", columns: Self.incomingColumns) { writer in
-                try await writer.write(chunk.rows)
+                try await Self.write(chunk.rows, to: writer)
             }
             pushed.changes += chunk.changes
             try await insertIncoming(after: after)
             try await execute("TRUNCATE incoming")
+        }
+    }
+
+    /// The most bytes one COPY message carries: a chunk of long notes is sent in slices, well
+    /// under PostgreSQL's limit on a message (1 GB) and the wire's 32-bit length.
+    static let copyMessage = 4 << 20
+
+    /// Writes `rows` to the COPY, in slices of at most ``copyMessage`` bytes.
+    static func write(_ rows: ByteBuffer, to writer: PostgresCopyFromWriter) async throws {
+        var rows = rows
+        while rows.readableBytes > 0, let slice = rows.readSlice(length: min(copyMessage, rows.readableBytes)) {
+            try await writer.write(slice)
         }
     }
 

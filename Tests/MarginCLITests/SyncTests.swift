@@ -199,7 +199,18 @@ struct SyncTests {
         let (server, machines) = try await Self.hub(machines: 2)
         defer { Self.finish(server, machines) }
         let (a, b) = (machines[0], machines[1])
-        try await a.importNotes(SyncMachine.sampleNotes(1200, prefix: "A"))
+        // Among a's, six long notes: its push's chunk is sent in several COPY messages, split
+        // wherever the bytes fall (inside an escape, a character, a row).
+        let long = try (0..<6).map { index in
+            let text = String(repeating: "tab\tline\nback\\slash é東🎧 \(index) ", count: 28_000)
+            var note: [String: Any] = ["id": UUID().uuidString.lowercased(), "text": text, "tags": ["long"], "pinned": false,
+                                       "created_at": "2026-11-21T09:15:02.123Z", "updated_at": "2026-11-21T09:15:02.123Z"]
+            for key in ["item_type", "item_id", "item_uri", "item_name", "show_id", "show_name", "progress_ms", "duration_ms", "position", "link"] {
+                note[key] = NSNull()
+            }
+            return String(decoding: try JSONSerialization.data(withJSONObject: note), as: UTF8.self)
+        }
+        try await a.importNotes(SyncMachine.sampleNotes(1194, prefix: "A") + long)
         try await b.importNotes(SyncMachine.sampleNotes(1300, prefix: "B"))
         for text in ["B 5 plain", "B 1001 Grüße, 東京, emoji 🎧 and \"quotes\""] {
             #expect(try await b.margin("delete", try await b.id(of: text), "--yes").status == 0)
