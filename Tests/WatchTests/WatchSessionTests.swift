@@ -87,7 +87,7 @@ struct WatchSessionTests {
         session.press(.character("x"), at: .now)
         session.press(.escape, at: .now)
         #expect(session.state.message == "note cancelled; nothing was saved")
-        await session.endCaptures()
+        _ = await session.endCaptures()
         #expect(await player.calls == ["pause", "resume"])
         #expect(try NoteDatabase(path: path).count() == 0)
 

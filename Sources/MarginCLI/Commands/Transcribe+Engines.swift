@@ -11,7 +11,7 @@ extension MarginCommand.Transcribe {
         var lines: [String] = []
         do {
             let chosen = try settings.transcriber(engine: override)
-            let source = override.map { "--engine \($0.rawValue)" } ?? "transcribe.engine \(configured ?? "auto")"
+            let source = override.map { "--engine \($0.rawValue)" } ?? "transcribe.engine \(configured)"
             lines.append("engine: \(describe(chosen)) (\(source))")
         } catch {
             lines.append("engine: none usable: \((error as? any LocalizedError)?.errorDescription ?? String(describing: error))")
