@@ -32,8 +32,8 @@ extension Hub {
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
     /// lost connection or a killed process is harmless.
     func push(from store: NoteDatabase) async throws -> Pushed? {
-        try? store.mapForPush(Self.pushMap)
-        defer { try? store.mapForPush(0) }
+        let earlierMap = try? store.mapForPush(Self.pushMap)
+        defer { if let earlierMap { try? store.mapForPush(earlierMap) } }
         let versions = try store.unpushedVersions()
         let first = try PushChunk.read(from: store, after: "", limit: Self.pushChunk)
         guard !first.changes.isEmpty || !versions.isEmpty else { return nil }
