@@ -28,25 +28,17 @@ extension NoteDatabase {
         package var updatedAt: String
     }
 
-    /// Up to `limit` pending changes with ids after `after`, in id order.
+    /// Up to `limit` pending changes with ids after `after`, in id order: the rows of
+    /// ``pendingRows(after:limit:_:)``, each made a ``Change``.
     package func pendingChanges(after: String, limit: Int) throws(NoteStoreError) -> [Change] {
-        try reading { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT s.note_id, s.hlc, s.base_hlc, s.deleted, note.seq IS NOT NULL,
-                       coalesce(s.text_hlc, s.hlc), coalesce(s.tags_hlc, s.hlc), coalesce(s.pin_hlc, s.hlc),
-                       \(Note.selection)
-                FROM sync_state s LEFT JOIN note ON note.id = s.note_id
-                WHERE s.pending AND s.note_id > ? ORDER BY s.note_id LIMIT ?
-                """, arguments: [after, limit])
-            var changes: [Change] = []
-            while let row = try rows.next() {
-                let deleted: Bool = row[3]
-                let present: Bool = row[4]
-                let note = !deleted && present ? try Note(row: row, offset: 8) : nil
-                changes.append(Change(id: row[0], hlc: row[1], parts: [row[5], row[6], row[7]], base: row[2], note: note))
-            }
-            return changes
+        typealias Column = PendingColumn
+        var changes: [Change] = []
+        try pendingRows(after: after, limit: limit) { row in
+            let note = row.int64(Column.tombstone) == 0 ? try row.note() : nil
+            changes.append(Change(id: row.string(Column.id) ?? "", hlc: row.string(Column.hlc) ?? "",
+                                  parts: Column.parts.map { row.string($0) ?? "" }, base: row.string(Column.base), note: note))
         }
+        return changes
     }
 
     /// Every earlier text the hub has yet to receive.
