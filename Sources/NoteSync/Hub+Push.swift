@@ -35,10 +35,11 @@ extension Hub {
         let earlierMap = try? store.mapForPush(Self.pushMap)
         defer { if let earlierMap { try? store.mapForPush(earlierMap) } }
         let versions = try store.unpushedVersions()
-        // The usual sync has a few changes: read once, as changes. Only a store with more is read
-        // again, in chunks written as COPY rows.
+        // The usual sync has a few changes: read once, as changes. When they fill ``smallPush``
+        // they are the first chunk of a COPY, and the rest is read after them in chunks written
+        // as COPY rows: PostgreSQL starts on a small first chunk while the next is read.
         let few = try store.pendingChanges(after: "", limit: Self.smallPush)
-        let first = few.count < Self.smallPush ? nil : try PushChunk.read(from: store, after: "", limit: Self.pushChunk)
+        let first = few.count < Self.smallPush ? nil : PushChunk(few, limit: Self.smallPush)
         guard !few.isEmpty || !versions.isEmpty else { return nil }
         return try await transaction("BEGIN ISOLATION LEVEL READ COMMITTED") {
             var pushed = Pushed()
