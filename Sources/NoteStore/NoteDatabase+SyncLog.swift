@@ -109,12 +109,17 @@ extension NoteDatabase {
 
     /// Starts over with a hub this store has not synced with: forgets the old hub's cursors and
     /// marks every note, tombstone and earlier text to be sent again.
+    ///
+    /// Only rows not already so are written: in a store that never synced (every change
+    /// pending, none made on a hub's version) there are none, where rewriting 20 000 rows took
+    /// 20 ms of a first sync.
     package func startOver(hub: String) throws(NoteStoreError) {
         try writing { db in
             try db.execute(sql: """
                 DELETE FROM sync_hub;
-                UPDATE sync_state SET pending = 1, base_hlc = NULL, base_tags = NULL;
-                UPDATE note_version SET pushed = 0;
+                UPDATE sync_state SET pending = 1, base_hlc = NULL, base_tags = NULL
+                    WHERE pending <> 1 OR base_hlc IS NOT NULL OR base_tags IS NOT NULL;
+                UPDATE note_version SET pushed = 0 WHERE pushed <> 0;
                 """)
             try Self.setHubValues(["hub": hub], in: db)
         }
