@@ -28,25 +28,17 @@ extension NoteDatabase {
         package var updatedAt: String
     }
 
-    /// Up to `limit` pending changes with ids after `after`, in id order.
+    /// Up to `limit` pending changes with ids after `after`, in id order: the rows of
+    /// ``pendingRows(after:limit:_:)``, each made a ``Change``.
     package func pendingChanges(after: String, limit: Int) throws(NoteStoreError) -> [Change] {
-        try reading { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT s.note_id, s.hlc, s.base_hlc, s.deleted, note.seq IS NOT NULL,
-                       coalesce(s.text_hlc, s.hlc), coalesce(s.tags_hlc, s.hlc), coalesce(s.pin_hlc, s.hlc),
-                       \(Note.selection)
-                FROM sync_state s LEFT JOIN note ON note.id = s.note_id
-                WHERE s.pending AND s.note_id > ? ORDER BY s.note_id LIMIT ?
-                """, arguments: [after, limit])
-            var changes: [Change] = []
-            while let row = try rows.next() {
-                let deleted: Bool = row[3]
-                let present: Bool = row[4]
-                let note = !deleted && present ? try Note(row: row, offset: 8) : nil
-                changes.append(Change(id: row[0], hlc: row[1], parts: [row[5], row[6], row[7]], base: row[2], note: note))
-            }
-            return changes
+        typealias Column = PendingColumn
+        var changes: [Change] = []
+        try pendingRows(after: after, limit: limit) { row in
+            let note = row.int64(Column.tombstone) == 0 ? try row.note() : nil
+            changes.append(Change(id: row.string(Column.id) ?? "", hlc: row.string(Column.hlc) ?? "",
+                                  parts: Column.parts.map { row.string($0) ?? "" }, base: row.string(Column.base), note: note))
         }
+        return changes
     }
 
     /// Every earlier text the hub has yet to receive.
@@ -117,12 +109,17 @@ extension NoteDatabase {
 
     /// Starts over with a hub this store has not synced with: forgets the old hub's cursors and
     /// marks every note, tombstone and earlier text to be sent again.
+    ///
+    /// Only rows not already so are written: in a store that never synced (every change
+    /// pending, none made on a hub's version) there are none, where rewriting 20 000 rows took
+    /// 20 ms of a first sync.
     package func startOver(hub: String) throws(NoteStoreError) {
         try writing { db in
             try db.execute(sql: """
                 DELETE FROM sync_hub;
-                UPDATE sync_state SET pending = 1, base_hlc = NULL, base_tags = NULL;
-                UPDATE note_version SET pushed = 0;
+                UPDATE sync_state SET pending = 1, base_hlc = NULL, base_tags = NULL
+                    WHERE pending <> 1 OR base_hlc IS NOT NULL OR base_tags IS NOT NULL;
+                UPDATE note_version SET pushed = 0 WHERE pushed <> 0;
                 """)
             try Self.setHubValues(["hub": hub], in: db)
         }

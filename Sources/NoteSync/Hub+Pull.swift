@@ -71,6 +71,16 @@ extension Hub {
             var pulled = Pulled()
             let top = try await query("SELECT coalesce((SELECT seq FROM margin.account WHERE owner = current_user), 0)")
                 .first?.decode(Int64.self) ?? 0
+            // Each page is read in counter order from `note_by_seq` (`note_version_by_seq`),
+            // whatever the statistics: without any (a hub just written, before autovacuum comes
+            // by; a role that does not own the tables may not ANALYZE them) the planner expects
+            // a handful of rows, and reads every remaining row of the person and sorts them, for
+            // every page. With these off the index is the only plan left; JIT too, since a plan
+            // left with only a disabled path is costed far above JIT's threshold.
+            try await execute("""
+                SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+                       set_config('enable_sort', 'off', true), set_config('jit', 'off', true)
+                """)
             // A first pull of many notes is written in bulk, without WAL (see the store's
             // `enterBulkPull`): every page still commits with its cursor.
             let bulk = try store.enterBulkPull(incoming: top - cursor.noteSeq)

@@ -32,11 +32,15 @@ extension Hub {
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
     /// lost connection or a killed process is harmless.
     func push(from store: NoteDatabase) async throws -> Pushed? {
-        try? store.mapForPush(Self.pushMap)
-        defer { try? store.mapForPush(0) }
+        let earlierMap = try? store.mapForPush(Self.pushMap)
+        defer { if let earlierMap { try? store.mapForPush(earlierMap) } }
         let versions = try store.unpushedVersions()
-        let first = try PushChunk.read(from: store, after: "", limit: Self.pushChunk)
-        guard !first.changes.isEmpty || !versions.isEmpty else { return nil }
+        // The usual sync has a few changes: read once, as changes. When they fill ``smallPush``
+        // they are the first chunk of a COPY, and the rest is read after them in chunks written
+        // as COPY rows: PostgreSQL starts on a small first chunk while the next is read.
+        let few = try store.pendingChanges(after: "", limit: Self.smallPush)
+        let first = few.count < Self.smallPush ? nil : PushChunk(few, limit: Self.smallPush)
+        guard !few.isEmpty || !versions.isEmpty else { return nil }
         return try await transaction("BEGIN ISOLATION LEVEL READ COMMITTED") {
             var pushed = Pushed()
             try await query("INSERT INTO margin.account (owner) VALUES (current_user) ON CONFLICT DO NOTHING")
@@ -54,15 +58,15 @@ extension Hub {
                                                 tags_hlc text NOT NULL, pin_hlc text NOT NULL, base text, deleted boolean NOT NULL, body json)
                     ON COMMIT DROP
                     """)
-                if first.changes.count < Self.smallPush {
-                    // Read again as changes: a few rows, and a store written meanwhile only
-                    // means a few more.
-                    try await sendFew(store.pendingChanges(after: "", limit: Self.pushChunk), &pushed)
-                    if fresh { try await insertIncoming(after: pushed.seq) }
-                } else if fresh {
-                    try await insertEach(first, from: store, &pushed)
+                if let first {
+                    if fresh {
+                        try await insertEach(first, from: store, &pushed)
+                    } else {
+                        try await copyAll(first, from: store, &pushed)
+                    }
                 } else {
-                    try await copyAll(first, from: store, &pushed)
+                    try await sendFew(few, &pushed)
+                    if fresh { try await insertIncoming(after: pushed.seq) }
                 }
                 try await execute("""
                     CREATE TEMP TABLE incoming_version (id text NOT NULL, hlc text NOT NULL, kind text NOT NULL, body json NOT NULL)

@@ -72,7 +72,7 @@ extension Hub {
     private func eachChunk(from first: PushChunk, of store: NoteDatabase, _ body: (PushChunk) async throws -> Void) async throws {
         var chunk = first
         while let last = chunk.lastID {
-            let reading = chunk.changes.count < Self.pushChunk ? nil : Task {
+            let reading = chunk.isLast ? nil : Task {
                 try PushChunk.read(from: store, after: last, limit: Self.pushChunk)
             }
             do {

@@ -32,8 +32,6 @@ public struct SyncReport: Sendable, Equatable, Codable {
 public enum NoteSync {
     /// How many push-and-pull rounds one sync runs at most.
     static let rounds = 4
-    /// How many rows a push writes before it refreshes the planner's statistics.
-    static let analyzeAfter = 1000
 
     /// Pushes the store's changes to `hub`, then pulls everything it lacks.
     ///
@@ -110,12 +108,6 @@ public enum NoteSync {
                 if skipOwn { cursor.skip(through: pushed.ownThrough) }
                 try store.markPushed(pushed.changes, versions: pushed.versions, hubValues: skipOwn ? cursor.values : [:])
                 report.pushed += pushed.changes.count
-                if pushed.changes.count + pushed.versions.count >= Self.analyzeAfter {
-                    // Fresh statistics, or the planner keeps scanning the whole table for a pull
-                    // until autovacuum comes by. Only the tables' owner may: for anyone else
-                    // PostgreSQL skips it with a warning.
-                    _ = try? await hub.execute("ANALYZE margin.note, margin.note_version")
-                }
             }
             let pulled = try await hub.pull(into: store, check: check)
             report.pulled += pulled.notes

@@ -13,6 +13,11 @@ struct PushChunk: Sendable {
     var rows: ByteBuffer
     /// Each change's id and stamp, in order: what the store marks pushed.
     var changes: [(id: String, hlc: String)] = []
+    /// The most changes the chunk was read for: one with fewer is the last.
+    var limit: Int
+
+    /// Whether the store had no more pending changes after these.
+    var isLast: Bool { changes.count < limit }
 
     /// The id of the last change, where the next chunk starts.
     var lastID: String? { changes.last?.id }
@@ -48,12 +53,24 @@ struct PushChunk: Sendable {
             copy.endRow()
             changes.append((Self.string(id), Self.string(hlc)))
         }
-        return PushChunk(rows: copy.buffer, changes: changes)
+        return PushChunk(rows: copy.buffer, changes: changes, limit: limit)
     }
 
     private static let (yes, no) = (Array("t".utf8), Array("f".utf8))
 
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>?) -> String {
         bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}
+
+extension PushChunk {
+    /// The chunk of `changes`, already read as ``NoteDatabase/Change`` values for up to `limit`:
+    /// a push that first read a few changes and found more sends those as its first chunk.
+    init(_ changes: [NoteDatabase.Change], limit: Int) {
+        var copy = CopyText(capacity: 1 << 20)
+        for change in changes {
+            copy.row([change.id, change.hlc] + change.parts + [change.base, change.note == nil ? "t" : "f", change.note.map(HubBody.encode)])
+        }
+        self.init(rows: copy.take(), changes: changes.map { ($0.id, $0.hlc) }, limit: limit)
     }
 }

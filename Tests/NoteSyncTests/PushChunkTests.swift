@@ -70,4 +70,22 @@ struct PushChunkTests {
         #expect(ids == changes)
         #expect(joined == rows)
     }
+
+    @Test("the changes a push read first, sent as its first chunk, and the chunks read after them give the whole, each change once")
+    func firstChunkFromChanges() throws {
+        let store = try store()
+        let (rows, changes) = try expected(store)
+        var chunk = PushChunk(try store.pendingChanges(after: "", limit: 10), limit: 10)
+        #expect(chunk.changes.count == 10 && !chunk.isLast)
+        var joined = chunk.rows.readBytes(length: chunk.rows.readableBytes) ?? []
+        var ids = chunk.changes.map { $0.id + " " + $0.hlc }
+        while let last = chunk.lastID, !chunk.isLast {
+            chunk = try PushChunk.read(from: store, after: last, limit: 7)
+            joined += chunk.rows.readBytes(length: chunk.rows.readableBytes) ?? []
+            ids += chunk.changes.map { $0.id + " " + $0.hlc }
+        }
+        #expect(chunk.isLast)
+        #expect(ids == changes)
+        #expect(joined == rows)
+    }
 }
