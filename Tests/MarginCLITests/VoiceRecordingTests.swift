@@ -151,17 +151,17 @@ struct WatchVoiceTests {
         defer { pulse.stop() }
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(pulse.environment), in: sandbox.root)
+        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(pulse.environment), in: sandbox.root)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
         await sandbox.emulator.clearRequestLog()
 
         let atPress = await sandbox.progress()
-        try tmux.press("v")
+        try await tmux.press("v")
         try await tmux.waitForScreen { $0.contains("● voice note at") }
         try await pulse.waitForRecorder()
         _ = try await pulse.tool("paplay", VoiceNoteTests.clip)
-        try tmux.press("Enter")
+        try await tmux.press("Enter")
         let screen = try await tmux.waitForScreen(timeout: .seconds(60)) { $0.contains("saved voice note") }
         let saved = try #require(try await sandbox.notes("list", "--tag", "voice", "--json").first, "\(screen)")
         #expect(VoiceNoteTests.wordErrorRate(saved["text"] as? String ?? "", VoiceNoteTests.words) <= 0.5, "\(saved)")
@@ -173,16 +173,16 @@ struct WatchVoiceTests {
         #expect(requests.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(requests)")
         #expect(requests.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(requests)")
 
-        try tmux.press("v")
+        try await tmux.press("v")
         try await tmux.waitForScreen { $0.contains("● voice note at") }
         try await pulse.waitForRecorder()
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         try await tmux.waitForScreen { $0.contains("voice note cancelled") }
         #expect(try await sandbox.notes("list", "--tag", "voice", "--json").count == 1)
         let kept = try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/audio")
         #expect(kept == ["\(id).wav"], "the dropped recording is not kept")
 
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
     }
 }
@@ -212,7 +212,7 @@ struct StandInVoiceTests {
     static func watching(_ sandbox: Sandbox) async throws -> TmuxSession {
         let env = try standIns(sandbox)
         #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/stt").status == 0)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
         do {
             try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
         } catch {
@@ -236,11 +236,11 @@ struct StandInVoiceTests {
         #expect(byNote.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(byNote)")
         #expect(byNote.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(byNote)")
 
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
         await sandbox.emulator.clearRequestLog()
-        try tmux.press("v")
+        try await tmux.press("v")
         // The store and the emulator's log say when the note is saved and playback resumed; the
         // footer's "saved voice note" lasts 6 s, which a loaded machine's screen reads can miss.
         try await waitFor(timeout: .seconds(60)) { (try? await sandbox.notes("list", "--tag", "voice", "--json").count) == 2 }
@@ -253,12 +253,12 @@ struct StandInVoiceTests {
         // on until then, so that a loaded machine's slow screen reads cannot miss the recording.
         let talker = "#!/bin/sh\nwhile :; do head -c 3200 /dev/urandom || exit 0; sleep 0.1; done\n"
         try Data(talker.utf8).write(to: URL(fileURLWithPath: sandbox.root + "/bin/arecord"))
-        try tmux.press("v")
+        try await tmux.press("v")
         try await tmux.waitForScreen { $0.contains("● voice note at") }
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         try await tmux.waitForScreen { $0.contains("voice note cancelled; nothing was saved") }
         try await waitFor { await sandbox.emulator.currentState().playback.isPlaying }
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
 
         let notes = try await sandbox.notes("list", "--tag", "voice", "--json")
@@ -285,13 +285,13 @@ struct StandInVoiceTests {
         // (before Spotify answers the pause nothing is recorded, and no note is left).
         let talker = "#!/bin/sh\nwhile :; do head -c 3200 /dev/urandom || exit 0; sleep 0.1; done\n"
         try Data(talker.utf8).write(to: URL(fileURLWithPath: sandbox.root + "/bin/arecord"))
-        try tmux.press("v")
+        try await tmux.press("v")
         try await tmux.waitForScreen(timeout: .seconds(60)) { $0.contains(/● voice note at [^\n]* · 0:0[1-9]/) }
         let expected: Int32
         switch way {
-        case "SIGHUP": try tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
-        case "SIGTERM": try tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
-        default: try tmux.press("q"); expected = 0
+        case "SIGHUP": try await tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
+        case "SIGTERM": try await tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
+        default: try await tmux.press("q"); expected = 0
         }
         #expect(try await tmux.exitStatus() == expected)
         let notes = try await sandbox.notes("list", "--tag", "voice", "--json")
@@ -310,7 +310,7 @@ struct StandInVoiceTests {
         defer { tmux.stop() }
         // Longer than the test and the view's 10 s of patience at its end together, however loaded the machine.
         try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 120_000, count: 1))
-        try tmux.press("v")
+        try await tmux.press("v")
         try await tmux.waitForScreen { $0.contains("● voice note at") }
         var stored: [[String: Any]] = []
         for _ in 0..<300 where stored.isEmpty {
@@ -319,7 +319,7 @@ struct StandInVoiceTests {
         }
         #expect(stored.count == 1, "stored while the pause is still unanswered")
         #expect(stored.first?["pinned"] as? Bool == true)
-        try tmux.signalMargin(SIGTERM)
+        try await tmux.signalMargin(SIGTERM)
         #expect(try await tmux.exitStatus() == 128 + SIGTERM)
         // The view ended before the recording began: nothing was said, so no note is left,
         // the same as when the pause is answered first and the recording stops empty.
@@ -335,10 +335,10 @@ struct StandInVoiceTests {
         // Answered well within the view's patience at its end (the recorder, once started, has
         // a second of sound ready at once).
         try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 3000, count: 1))
-        try tmux.press("v")
+        try await tmux.press("v")
         try await tmux.waitForScreen { $0.contains("● voice note at") }
         try await waitFor { (try? await sandbox.notes("list", "--json").count) == 1 }
-        try tmux.signalMargin(SIGTERM)
+        try await tmux.signalMargin(SIGTERM)
         #expect(try await tmux.exitStatus() == 128 + SIGTERM)
         #expect(try await sandbox.notes("list", "--json").isEmpty, "nothing was recorded")
         let audio = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/audio")) ?? []
@@ -359,15 +359,15 @@ struct StandInVoiceTests {
         try await sandbox.emulator.setPlayback(.init(progressMs: 1_800_000, isPlaying: true))
         // Seeked to 30:00 (the pin, near 12:34, depends on how long the recording took).
         try await tmux.waitForScreen { $0.contains(/▶ 3\d:\d\d/) && $0.contains("transcribing the voice note at 12:") }
-        try tmux.press("n")
-        try tmux.type("typed while the recognizer worked")
-        try tmux.press("Enter")
+        try await tmux.press("n")
+        try await tmux.type("typed while the recognizer worked")
+        try await tmux.press("Enter")
         try await waitFor { (try? await sandbox.notes("list", "--json").contains { $0["text"] as? String == "typed while the recognizer worked" }) == true }
         #expect(!FileManager.default.fileExists(atPath: release), "the typed note was saved before the transcript")
 
         FileManager.default.createFile(atPath: release, contents: Data())
         try await waitFor { (try? await sandbox.notes("list", "--tag", "voice", "--json").first?["text"] as? String) == Self.words }
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
     }
 
@@ -377,12 +377,12 @@ struct StandInVoiceTests {
         defer { Task { await sandbox.stop() } }
         let tmux = try await transcribing(sandbox, then: "exec sleep 60.654")
         defer { tmux.stop() }
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
         let note = try #require(try await sandbox.notes("list", "--tag", "voice", "--json").first)
         let short = String((note["id"] as? String ?? "").prefix(8))
         #expect((note["voice"] as? [String: Any])?["state"] as? String == "pending")
-        let told = try tmux.history()
+        let told = try await tmux.history()
         #expect(told.contains("margin: voice note \(short) is saved with its recording, not yet transcribed: 'margin transcribe \(short)' finishes it"),
                 "\(told)")
         try await waitFor { (try? ProcessTable.commandLines().contains { $0.contains("sleep 60.654") }) == false }
@@ -397,9 +397,9 @@ struct StandInVoiceTests {
         guard FileManager.default.createFile(atPath: sandbox.root + "/bin/slow-stt", contents: Data(slow.utf8), attributes: [.posixPermissions: 0o755])
         else { throw CocoaError(.fileWriteUnknown) }
         #expect(try await sandbox.margin("config", "set", "transcribe.command", sandbox.root + "/bin/slow-stt").status == 0)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
         try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
-        try tmux.press("v")
+        try await tmux.press("v")
         try await waitFor(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: started) }
         return tmux
     }
