@@ -39,10 +39,10 @@ struct ColorTests {
                                           (["list"], ["NO_COLOR": "1"], false)] {
             let directory = sandbox.root + "/tty-\(arguments.count)-\(env["NO_COLOR"] ?? "none")"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let session = try TmuxSession.start(arguments, environment: sandbox.environment(env), in: directory)
+            let session = try await TmuxSession.start(arguments, environment: sandbox.environment(env), in: directory)
             defer { session.stop() }
             #expect(try await session.exitStatus() == 0)
-            let screen = try session.tmux(["capture-pane", "-p", "-e", "-t", "w"])
+            let screen = try await session.tmux(["capture-pane", "-p", "-e", "-t", "w"])
             #expect(screen.contains("coloured"), "\(screen)")
             #expect(screen.contains(Self.escape) == painted, "\(arguments) \(env): \(screen)")
         }

@@ -14,8 +14,8 @@ struct EditorTerminalTests {
         return path
     }
 
-    func start(_ sandbox: Sandbox, _ arguments: [String], editor: String) throws -> TmuxSession {
-        try TmuxSession.start(arguments, environment: sandbox.environment(["EDITOR": editor]), in: sandbox.root)
+    func start(_ sandbox: Sandbox, _ arguments: [String], editor: String) async throws -> TmuxSession {
+        try await TmuxSession.start(arguments, environment: sandbox.environment(["EDITOR": editor]), in: sandbox.root)
     }
 
     /// margin with `arguments` (`note`, `edit ID`) and an editor that saves `saved`, then stays
@@ -26,7 +26,7 @@ struct EditorTerminalTests {
             echo editor-open
             exec sleep 60.123
             """)
-        let tmux = try start(sandbox, arguments, editor: editor)
+        let tmux = try await start(sandbox, arguments, editor: editor)
         try await tmux.waitForScreen { $0.contains("editor-open") }
         return tmux
     }
@@ -54,12 +54,12 @@ struct EditorTerminalTests {
             IFS= read -r line < /dev/tty
             printf '%s\\n' "$line" > "$1"
             """)
-        let tmux = try start(sandbox, ["note"], editor: editor)
+        let tmux = try await start(sandbox, ["note"], editor: editor)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains("type the note:") }
         #expect(await sandbox.emulator.currentState().playback.isPlaying == false, "paused while the editor is open")
-        try tmux.type("typed on the terminal")
-        try tmux.press("Enter")
+        try await tmux.type("typed on the terminal")
+        try await tmux.press("Enter")
         #expect(try await tmux.exitStatus() == 0)
         #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "typed on the terminal")
         #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
@@ -74,9 +74,9 @@ struct EditorTerminalTests {
         defer { tmux.stop() }
         let expected: Int32
         switch way {
-        case "SIGTERM": try tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
-        case "SIGHUP": try tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
-        default: try tmux.press("C-c"); expected = 128 + SIGINT
+        case "SIGTERM": try await tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
+        case "SIGHUP": try await tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
+        default: try await tmux.press("C-c"); expected = 128 + SIGINT
         }
         #expect(try await tmux.exitStatus() == expected)
         #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before the signal")
@@ -90,7 +90,7 @@ struct EditorTerminalTests {
         defer { Task { await sandbox.stop() } }
         let tmux = try await editorHolding(sandbox, saved: "saved before the terminal closed")
         defer { tmux.stop() }
-        try tmux.tmux(["kill-session", "-t", "w"])
+        try await tmux.tmux(["kill-session", "-t", "w"])
         let text = try await eventually { try await sandbox.notes("list", "--json").first?["text"] as? String }
         #expect(text == "saved before the terminal closed")
         let playing = try await eventually(tries: 50) { await sandbox.emulator.currentState().playback.isPlaying ? true : nil }
@@ -104,7 +104,7 @@ struct EditorTerminalTests {
         defer { Task { await sandbox.stop() } }
         let tmux = try await editorHolding(sandbox, saved: "saved before margin died")
         defer { tmux.stop() }
-        try tmux.signalMargin(SIGKILL)
+        try await tmux.signalMargin(SIGKILL)
         let notes = try await sandbox.notes("list", "--json")
         #expect(notes.count == 1, "the note was stored before the editor opened")
         let note = try #require(notes.first)
@@ -128,10 +128,10 @@ struct EditorTerminalTests {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
         let editor = try editor(sandbox, "printf 'half a thought\\n' > \"$1\"\nexit 3")
-        let tmux = try start(sandbox, ["note"], editor: editor)
+        let tmux = try await start(sandbox, ["note"], editor: editor)
         defer { tmux.stop() }
         #expect(try await tmux.exitStatus() == 1)
-        let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
+        let screen = try await tmux.screen().replacingOccurrences(of: "\n", with: "")
         let path = try #require(screen.range(of: #"/\S*drafts/[0-9a-f-]+\.md"#, options: .regularExpression).map { String(screen[$0]) },
                                 "the kept draft is named: \(screen)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "half a thought\n")
@@ -146,7 +146,7 @@ struct EditorTerminalTests {
         let id = try await sandbox.take("the old text")
         let tmux = try await editorHolding(sandbox, ["edit", id], saved: "the new text")
         defer { tmux.stop() }
-        try tmux.signalMargin(SIGTERM)
+        try await tmux.signalMargin(SIGTERM)
         #expect(try await tmux.exitStatus() == 128 + SIGTERM)
         #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "the new text")
     }

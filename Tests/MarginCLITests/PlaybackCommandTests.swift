@@ -6,11 +6,7 @@ extension Sandbox {
     /// Logs in, then clears the request log so a test counts only its own requests.
     static func loggedIn(_ scenario: Scenario = Scenario(), tls: Bool = false) async throws -> Sandbox {
         let sandbox = try await Sandbox.start(scenario, tls: tls)
-        var login = try await sandbox.login()
-        // Set-up, not the subject (LoginTests is, without a second try): with the whole suite
-        // at once on two cores, the stand-in browser's request has gone unanswered for the
-        // login's 45 s, so a login whose callback never came is tried once more.
-        if login.status != 0, login.stderr.contains("no login callback arrived") { login = try await sandbox.login() }
+        let login = try await sandbox.login()
         guard login.status == 0 else { throw ProcessTimeout(arguments: ["login failed: \(login.stderr)"]) }
         await sandbox.emulator.clearRequestLog()
         return sandbox

@@ -46,24 +46,24 @@ struct SearchPagerTests {
         let pager = try pager(sandbox)
         var runs = 0
         // Each terminal in a folder of its own: a session leaves its exit status behind.
-        func terminal(_ arguments: [String]) throws -> TmuxSession {
+        func terminal(_ arguments: [String]) async throws -> TmuxSession {
             runs += 1
             let folder = sandbox.root + "/tty-\(runs)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return try TmuxSession.start(arguments, environment: sandbox.environment(["PAGER": pager]), in: folder)
+            return try await TmuxSession.start(arguments, environment: sandbox.environment(["PAGER": pager]), in: folder)
         }
         for arguments in [["list"], ["search", "paging"]] {
             try? FileManager.default.removeItem(atPath: sandbox.root + "/pager-ran")
-            let tmux = try terminal(arguments)
+            let tmux = try await terminal(arguments)
             #expect(try await tmux.exitStatus() == 0)
-            let screen = try tmux.history()
+            let screen = try await tmux.history()
             tmux.stop()
             #expect(screen.contains("paged: ") && screen.contains("note worth"), "\(arguments): \(screen)")
             #expect(FileManager.default.fileExists(atPath: sandbox.root + "/pager-ran"))
 
-            let plain = try terminal(arguments + ["--no-pager"])
+            let plain = try await terminal(arguments + ["--no-pager"])
             #expect(try await plain.exitStatus() == 0)
-            let unpaged = try plain.history()
+            let unpaged = try await plain.history()
             plain.stop()
             #expect(unpaged.contains("note worth") && !unpaged.contains("paged: "), "\(arguments) --no-pager: \(unpaged)")
 

@@ -104,7 +104,7 @@ struct SyncTLSTests {
         defer { Task { await sandbox.stop() } }
         #expect(try await sandbox.margin("config", "set", "sync.url", server.url(user: "alice", password: nil, database: "notes")).status == 0)
         #expect(try await sandbox.margin("config", "set", "sync.auto", "true").status == 0)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(["PGPASSWORD": "arrive-pw-3"]), in: sandbox.root)
+        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(["PGPASSWORD": "arrive-pw-3"]), in: sandbox.root)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) }
         // Listening once its connection's last statement is the LISTEN.

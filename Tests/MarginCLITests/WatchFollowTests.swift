@@ -13,20 +13,20 @@ struct WatchFollowTests {
     /// view used to take from 15 s to 50 s.
     static let onePoll: Duration = .seconds(8)
 
-    func start(_ sandbox: Sandbox, _ arguments: [String] = ["watch"]) throws -> TmuxSession {
-        try TmuxSession.start(arguments, environment: sandbox.environment(), in: sandbox.root)
+    func start(_ sandbox: Sandbox, _ arguments: [String] = ["watch"]) async throws -> TmuxSession {
+        try await TmuxSession.start(arguments, environment: sandbox.environment(), in: sandbox.root)
     }
 
     @Test("an episode started elsewhere shows within one poll: after the view paused, while playing, and after nothing played")
     func episodeChange() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.naming) && $0.contains("▶") }
         // A few polls while playing, as a listener's view has made before pausing.
         try await waitFor { await sandbox.apiRequests().filter { $0.path == "/v1/me/player" }.count >= 5 }
-        try tmux.press("Space")
+        try await tmux.press("Space")
         try await tmux.waitForScreen { $0.contains("⏸") }
         // Paused for longer than the quick polls that follow a change.
         try await Task.sleep(for: .seconds(12))
@@ -44,7 +44,7 @@ struct WatchFollowTests {
         try await Task.sleep(for: .seconds(12))
         try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 0, isPlaying: true))
         try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.lighthouse.1) }
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
     }
 
@@ -55,7 +55,7 @@ struct WatchFollowTests {
         try await sandbox.seed(Catalog.notes)
         // The library caches the position it lists.
         _ = try await sandbox.array("episodes", "--annotated", "--json")
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.naming) && $0.contains("▶") }
 
@@ -64,22 +64,22 @@ struct WatchFollowTests {
         await sandbox.emulator.clearRequestLog()
         let before = await sandbox.progress()
         let pressed = ContinuousClock.now
-        try tmux.press("Right")
+        try await tmux.press("Right")
         try await waitFor { await sandbox.apiRequests().contains { $0.path == "/v1/me/player" } }
         try await Task.sleep(for: .milliseconds(300))
         #expect(await sandbox.apiRequests().allSatisfy { $0.path != "/v1/me/player/seek" }, "the seek is still under way")
-        try tmux.press("n")
+        try await tmux.press("n")
         let elapsed = ContinuousClock.now - pressed
         try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
-        try tmux.type("after the seek")
-        try tmux.press("Enter")
+        try await tmux.type("after the seek")
+        try await tmux.press("Enter")
         try await tmux.waitForScreen { $0.contains("saved ") }
         // Once the seek is done, the view polls to confirm it.
         try await waitFor {
             let paths = await sandbox.apiRequests().map(\.path)
             return paths.firstIndex(of: "/v1/me/player/seek").map { paths[$0...].contains("/v1/me/player") } ?? false
         }
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
 
         let note = try await sandbox.notes("list", "--json").first { $0["text"] as? String == "after the seek" }

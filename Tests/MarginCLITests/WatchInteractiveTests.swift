@@ -7,8 +7,8 @@ import Testing
 struct WatchInteractiveTests {
     static let episode = "Ep. 42 — Naming things"
 
-    func start(_ sandbox: Sandbox, _ arguments: [String] = ["watch"], env: [String: String] = [:]) throws -> TmuxSession {
-        try TmuxSession.start(arguments, environment: sandbox.environment(env), in: sandbox.root)
+    func start(_ sandbox: Sandbox, _ arguments: [String] = ["watch"], env: [String: String] = [:]) async throws -> TmuxSession {
+        try await TmuxSession.start(arguments, environment: sandbox.environment(env), in: sandbox.root)
     }
 
     @Test("draws the episode and its notes; n pins at the key press, Enter saves, Esc saves nothing; q restores the terminal")
@@ -16,20 +16,20 @@ struct WatchInteractiveTests {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
         _ = try await sandbox.take("an earlier thought", "--at", "12:00")
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen {
             $0.contains(Self.episode) && $0.contains("an earlier thought") && $0.contains("/ 1:02:03") && $0.contains("on Kitchen speaker")
         }
 
         let atPress = await sandbox.progress()
-        try tmux.press("n")
+        try await tmux.press("n")
         try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
         for word in ["cache ", "stampedes ", "#caching"] {
-            try tmux.type(word)
+            try await tmux.type(word)
             try await Task.sleep(for: .seconds(1))
         }
-        try tmux.press("Enter")
+        try await tmux.press("Enter")
         try await tmux.waitForScreen { $0.contains("cache stampedes #caching") && $0.contains("saved ") }
         let saved = try await sandbox.notes("list", "--json").first { ($0["text"] as? String)?.hasPrefix("cache") == true }
         let progress = try #require(saved?["progress_ms"] as? Int)
@@ -38,16 +38,16 @@ struct WatchInteractiveTests {
         #expect(saved?["text"] as? String == "cache stampedes", "the #tag is a tag, not text too")
         #expect(saved?["item_name"] as? String == Self.episode)
 
-        try tmux.press("n")
+        try await tmux.press("n")
         try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
-        try tmux.type("never mind")
-        try tmux.press("Escape")
+        try await tmux.type("never mind")
+        try await tmux.press("Escape")
         try await tmux.waitForScreen { $0.contains("nothing was saved") }
         #expect(try await sandbox.notes("list", "--json").count == 2)
-        try tmux.press("?")
+        try await tmux.press("?")
         try await tmux.waitForScreen { $0.contains("v voice note") && $0.contains("forward 30 s") }
 
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
         let settings = try tmux.terminalSettings()
         #expect(settings.before == settings.after, "the terminal is restored")
@@ -57,26 +57,26 @@ struct WatchInteractiveTests {
     func playback() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.episode) }
 
-        try tmux.press("Space")
+        try await tmux.press("Space")
         try await waitFor { await !sandbox.emulator.currentState().playback.isPlaying }
         try await tmux.waitForScreen { $0.contains("⏸") }
-        try tmux.press("Space")
+        try await tmux.press("Space")
         try await waitFor { await sandbox.emulator.currentState().playback.isPlaying }
 
         let before = await sandbox.progress()
-        try tmux.press("Right")
+        try await tmux.press("Right")
         try await waitFor { await sandbox.progress() >= before + 25_000 }
         let forward = await sandbox.progress()
-        try tmux.press("Left")
+        try await tmux.press("Left")
         try await waitFor { await sandbox.progress() <= forward - 10_000 }
 
         try await sandbox.emulator.setPlayback(.init(kind: .episode, id: "kODGd9wu8KuW6Hyt1HWbbN", progressMs: 60_000, isPlaying: true))
         try await tmux.waitForScreen { $0.contains("The lighthouse keepers' logbooks") && $0.contains("Tidewater Histories") }
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
     }
 
@@ -84,19 +84,19 @@ struct WatchInteractiveTests {
     func pauseOnNote() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let tmux = try start(sandbox, ["watch", "--pause-on-note"])
+        let tmux = try await start(sandbox, ["watch", "--pause-on-note"])
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.episode) }
-        try tmux.press("n")
+        try await tmux.press("n")
         try await waitFor { await !sandbox.emulator.currentState().playback.isPlaying }
-        try tmux.type("paused for this")
-        try tmux.press("Enter")
+        try await tmux.type("paused for this")
+        try await tmux.press("Enter")
         try await waitFor { await sandbox.emulator.currentState().playback.isPlaying }
         try await tmux.waitForScreen { $0.contains("saved ") }
         let requests = await sandbox.apiRequests()
         #expect(requests.filter { $0.path == "/v1/me/player/pause" }.count == 1)
         #expect(requests.filter { $0.path == "/v1/me/player/play" }.count == 1)
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
     }
 
@@ -104,19 +104,19 @@ struct WatchInteractiveTests {
     func rateLimitAndResize() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.episode) }
         try await sandbox.emulator.addFault(.init(kind: .status, path: "/v1/me/player", method: "GET", status: 429, retryAfter: 12))
         try await tmux.waitForScreen { $0.contains("rate limiting") }
         try await tmux.waitForScreen(timeout: .seconds(40)) { !$0.contains("rate limiting") && $0.contains(Self.episode) }
 
-        try tmux.resize(width: 40, height: 20)
+        try await tmux.resize(width: 40, height: 20)
         let narrow = try await tmux.waitForScreen { screen in
             screen.split(separator: "\n").contains { $0.hasPrefix("▶ ") && $0.contains("/ 1:02:03 ━") }
         }
         #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 40 })
-        try tmux.press("C-c")
+        try await tmux.press("C-c")
         #expect(try await tmux.exitStatus() == 130)
         let settings = try tmux.terminalSettings()
         #expect(settings.before == settings.after)
@@ -126,10 +126,10 @@ struct WatchInteractiveTests {
     func terminated(signal: Int32) async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.episode) }
-        try tmux.signalMargin(signal)
+        try await tmux.signalMargin(signal)
         #expect(try await tmux.exitStatus() == 128 + signal)
         let settings = try tmux.terminalSettings()
         #expect(settings.before == settings.after)
@@ -140,21 +140,21 @@ struct WatchInteractiveTests {
     func draftSavedOnQuit(way: String) async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.episode) }
         let atPress = await sandbox.progress()
-        try tmux.press("n")
+        try await tmux.press("n")
         try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
         let text = "half a thought before \(way)"
-        try tmux.type(text)
+        try await tmux.type(text)
         try await tmux.waitForScreen { $0.contains(text) }
         let expected: Int32
         switch way {
-        case "Enter q": try tmux.press("Enter", "q"); expected = 0
-        case "C-c": try tmux.press("C-c"); expected = 130
-        case "SIGTERM": try tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
-        default: try tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
+        case "Enter q": try await tmux.press("Enter", "q"); expected = 0
+        case "C-c": try await tmux.press("C-c"); expected = 130
+        case "SIGTERM": try await tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
+        default: try await tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
         }
         #expect(try await tmux.exitStatus() == expected)
         let saved = try await sandbox.notes("list", "--json").first { $0["text"] as? String == text }
@@ -169,21 +169,21 @@ struct WatchInteractiveTests {
     func offline() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(Self.episode) }
         try await sandbox.emulator.addFault(.init(kind: .status, path: "/v1/*", status: 503, count: 100))
         try await tmux.waitForScreen(timeout: .seconds(40)) { $0.contains("retrying in") }
-        try tmux.press("n")
-        try tmux.type("still here")
-        try tmux.press("Enter")
+        try await tmux.press("n")
+        try await tmux.type("still here")
+        try await tmux.press("Enter")
         try await tmux.waitForScreen { $0.contains("saved ") }
         await sandbox.emulator.clearFaults()
         let saved = try await sandbox.notes("list", "--json").first
         #expect(saved?["text"] as? String == "still here")
         #expect(saved?["pinned"] as? Bool == true)
         #expect(saved?["item_name"] as? String == Self.episode)
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
     }
 
@@ -196,15 +196,15 @@ struct WatchInteractiveTests {
         for (lead, expected) in [("20", 40_000), ("90", 0)] {
             #expect(try await sandbox.margin("config", "set", "note.lead", lead).status == 0)
             _ = try await sandbox.take("by note, lead \(lead)")
-            let tmux = try start(sandbox)
+            let tmux = try await start(sandbox)
             defer { tmux.stop() }
             try await tmux.waitForScreen { $0.contains(Self.episode) }
-            try tmux.press("n")
+            try await tmux.press("n")
             try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
-            try tmux.type("by watch, lead \(lead)")
-            try tmux.press("Enter")
+            try await tmux.type("by watch, lead \(lead)")
+            try await tmux.press("Enter")
             try await tmux.waitForScreen { $0.contains("saved ") }
-            try tmux.press("q")
+            try await tmux.press("q")
             #expect(try await tmux.exitStatus() == 0)
             let notes = try await sandbox.notes("list", "--json")
             let byNote = notes.first { $0["text"] as? String == "by note, lead \(lead)" }
@@ -217,15 +217,15 @@ struct WatchInteractiveTests {
         try await sandbox.emulator.setPlayback(.nothing)
         let note = try await sandbox.margin("note", "nothing on")
         #expect(note.stderr.contains("saved unpinned (nothing is playing on Spotify)"))
-        let tmux = try start(sandbox)
+        let tmux = try await start(sandbox)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains("nothing playing") }
-        try tmux.press("n")
+        try await tmux.press("n")
         try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
-        try tmux.type("nothing on either")
-        try tmux.press("Enter")
+        try await tmux.type("nothing on either")
+        try await tmux.press("Enter")
         try await tmux.waitForScreen { $0.contains("unpinned (nothing is playing on Spotify)") }
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
     }
 

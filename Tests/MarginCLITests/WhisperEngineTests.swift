@@ -147,17 +147,17 @@ struct WhisperEngineTests {
             sys.argv[0] = "\(Self.helper)"
             runpy.run_path("\(Self.helper)", run_name="__main__")
             """)
-        let tmux = try TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
+        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(env), in: sandbox.root)
         defer { tmux.stop() }
         try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) && $0.contains("v voice") }
         for count in 1...3 {
-            try tmux.press("v")
+            try await tmux.press("v")
             try await waitFor(timeout: .seconds(90)) {
                 let notes = (try? await sandbox.notes("list", "--tag", "voice", "--json")) ?? []
                 return notes.count == count && notes.allSatisfy { ($0["voice"] as? [String: Any])?["state"] as? String != "pending" }
             }
         }
-        try tmux.press("q")
+        try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
         let started = (try? String(contentsOfFile: starts, encoding: .utf8)) ?? ""
         #expect(started == "started\n", "one helper for three notes: \(started)")

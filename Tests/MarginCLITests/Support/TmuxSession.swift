@@ -3,18 +3,23 @@ import Foundation
 /// margin running on a real terminal inside a detached tmux session of its own server, for
 /// end-to-end tests of the interactive view: keys go in with `send-keys`, the screen comes
 /// out with `capture-pane`.
+///
+/// Every tmux client runs off the cooperative pool (see ``client(_:_:)``): the pool has two
+/// threads on a two-core machine, and the in-process emulator answers on them.
 struct TmuxSession {
     let socket: String
     let directory: String
+    /// The tmux server's pid, which ``stop()`` signals.
+    let server: pid_t
 
     /// Starts `margin arguments` in a `width`×`height` pane with `environment`. A wrapper
     /// script records `stty -a` before and after, and margin's exit status, in `directory`.
     static func start(_ arguments: [String], environment: [String: String], in directory: String,
-                      width: Int = 100, height: Int = 30) throws -> TmuxSession {
+                      width: Int = 100, height: Int = 30) async throws -> TmuxSession {
         // tmux's server cannot start without a real /dev/null; say so instead of a bare failure.
         let null = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
         guard null == .typeCharacterSpecial else { throw TmuxFailed(arguments: ["/dev/null is not a device on this machine"]) }
-        let session = TmuxSession(socket: directory + "/tmux.sock", directory: directory)
+        let socket = directory + "/tmux.sock"
         let exports = environment.map { "export \($0.key)=\(quote($0.value))" }.sorted().joined(separator: "\n")
         let command = ([MarginProcess.marginPath] + arguments).map(quote).joined(separator: " ")
         let script = """
@@ -35,50 +40,57 @@ struct TmuxSession {
         // The pane stays, with its last screen, once the script ends; kill-server then has no
         // process left to wait for. Set in the same command as the session starts, so that a
         // margin that ends at once still leaves its pane.
-        try session.tmux(["new-session", "-d", "-s", "w", "-x", "\(width)", "-y", "\(height)", path,
-                          ";", "set-option", "-t", "w", "remain-on-exit", "on"])
-        return session
+        let pid = try await client(socket, ["new-session", "-d", "-s", "w", "-x", "\(width)", "-y", "\(height)", path,
+                                            ";", "set-option", "-t", "w", "remain-on-exit", "on",
+                                            ";", "display-message", "-p", "-t", "w", "#{pid}"])
+        guard let server = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)), server > 0 else {
+            throw TmuxFailed(arguments: ["new-session gave no server pid: \(pid)"])
+        }
+        return TmuxSession(socket: socket, directory: directory, server: server)
     }
 
-    /// Ends the tmux server and everything in it; the server's pid is the fallback, should its
-    /// socket be gone.
+    /// Ends the tmux server and everything in it with the signal `kill-server` sends the server
+    /// (SIGTERM), without a client: this runs in `defer`, where nothing can be awaited, and a
+    /// client waited for there would hold a thread of the pool. The server keeps its first
+    /// client's command line, socket included: a pid since reused by another process is left alone.
     func stop() {
-        let pid = (try? tmux(["display-message", "-p", "#{pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        if (try? tmux(["kill-server"])) == nil, let pid, pid > 0 { kill(pid, SIGKILL) }
+        guard let command = FileManager.default.contents(atPath: "/proc/\(server)/cmdline"),
+              String(decoding: command, as: UTF8.self).contains(socket) else { return }
+        kill(server, SIGTERM)
     }
 
     /// Presses keys by tmux's names (`n`, `Space`, `Enter`, `Escape`, `Left`, `C-c`).
-    func press(_ keys: String...) throws {
-        try tmux(["send-keys", "-t", "w"] + keys)
+    func press(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", "w"] + keys)
     }
 
     /// Types `text` literally.
-    func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", "w", "-l", text])
+    func type(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", "w", "-l", text])
     }
 
     /// Resizes the window to `width`×`height`.
-    func resize(width: Int, height: Int) throws {
-        try tmux(["resize-window", "-t", "w", "-x", "\(width)", "-y", "\(height)"])
+    func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", "w", "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// Sends `signal` to margin (the child of the pane's shell).
-    func signalMargin(_ signal: Int32) throws {
-        let shell = try tmux(["display-message", "-p", "-t", "w", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func signalMargin(_ signal: Int32) async throws {
+        let shell = try await tmux(["display-message", "-p", "-t", "w", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         guard let pid = children.split(separator: " ").first.flatMap({ Int32($0) }) else { throw TmuxFailed(arguments: ["no margin process"]) }
         kill(pid, signal)
     }
 
     /// The screen as text, one line per row.
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "w"])
+    func screen() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-t", "w"])
     }
 
     /// The screen and the lines scrolled off it, wrapped lines joined: what a program printed
     /// after its full-screen view ended.
-    func history() throws -> String {
-        try tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", "w"])
+    func history() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", "w"])
     }
 
     /// Waits until the screen satisfies `condition`; returns it, or throws with the last one seen.
@@ -87,7 +99,7 @@ struct TmuxSession {
         let deadline = ContinuousClock.now + timeout
         var last = ""
         while ContinuousClock.now < deadline {
-            last = (try? screen()) ?? last
+            last = (try? await screen()) ?? last
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(200))
         }
@@ -115,19 +127,34 @@ struct TmuxSession {
         return (try modes("stty-before"), try modes("stty-after"))
     }
 
-    /// Runs a tmux client. The server forks from the first one and lives on with what the
-    /// client had: ChildProcess hands it no other descriptor (Foundation's own, other tests'
-    /// pipes, which would keep their readers waiting) and no blocked signal (tmux would never
-    /// see SIGCHLD or kill-server's end).
+    /// Runs a tmux client on this session's server; its stdout.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    func tmux(_ arguments: [String]) async throws -> String {
+        try await Self.client(socket, arguments)
+    }
+
+    /// Runs a tmux client on the server at `socket`. The server forks from the first one and
+    /// lives on with what the client had: ChildProcess hands it no other descriptor
+    /// (Foundation's own, other tests' pipes, which would keep their readers waiting) and no
+    /// blocked signal (tmux would never see SIGCHLD or kill-server's end).
+    ///
+    /// Nothing here blocks a thread of the cooperative pool: the output is read on a thread of
+    /// its own (`readToEnd`) and the end is awaited, not waited for. Many terminal tests poll
+    /// their screens at once; blocked in tmux clients, they once left the in-process emulator
+    /// no thread to answer a login's callback on. A client that hangs is killed after `timeout`.
+    private static func client(_ socket: String, _ arguments: [String], timeout: Duration = .seconds(30)) async throws -> String {
         let output = try ChildPipe()
         let client = try ChildProcess("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments,
                                       environment: ProcessInfo.processInfo.environment, output: output.write)
         try output.write.close()
-        let data = output.read.readDataToEndOfFile()
-        guard client.waitUntilExit().status == 0 else { throw TmuxFailed(arguments: arguments) }
-        return String(decoding: data, as: UTF8.self)
+        async let data = readToEnd(output.read)
+        guard let exit = await client.exit(within: timeout) else {
+            _ = await data
+            throw TmuxFailed(arguments: arguments + ["(no answer in \(timeout))"])
+        }
+        let text = String(decoding: await data, as: UTF8.self)
+        guard exit.status == 0 else { throw TmuxFailed(arguments: arguments) }
+        return text
     }
 
     private static func quote(_ text: String) -> String {

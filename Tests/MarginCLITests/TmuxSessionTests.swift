@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The terminal harness leaves the cooperative pool to the code under test: the in-process
+/// emulator answers on that pool, which has as many threads as the machine has cores.
+@Suite("the terminal harness")
+struct TmuxSessionTests {
+    @Test("tmux clients waiting on a server that does not answer leave the pool free: a login against the emulator still ends")
+    func clientsLeaveThePoolFree() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try await TmuxSession.start(["--help"], environment: sandbox.environment(), in: sandbox.root)
+        defer { tmux.stop() }
+        let server = tmux.server, socket = tmux.socket
+        kill(server, SIGSTOP)
+        // Were the pool's threads held by the clients, nothing on it would run until a thread
+        // outside it lets the server go on: the test then ends, failing, instead of hanging.
+        Thread {
+            Thread.sleep(forTimeInterval: 60)
+            if let command = FileManager.default.contents(atPath: "/proc/\(server)/cmdline"),
+               String(decoding: command, as: UTF8.self).contains(socket) { kill(server, SIGCONT) }
+        }.start()
+        // When each client had its screen: none can before the server goes on.
+        let clients = Task {
+            await withTaskGroup(of: ContinuousClock.Instant?.self) { group in
+                for _ in 0..<(ProcessInfo.processInfo.activeProcessorCount + 2) {
+                    group.addTask { (try? await tmux.screen()).map { _ in ContinuousClock.now } }
+                }
+                return await group.reduce(into: [ContinuousClock.Instant]()) { answers, answer in answer.map { answers.append($0) } }
+            }
+        }
+        try await Task.sleep(for: .seconds(1))
+        let login = try await sandbox.login()
+        let loginEnded = ContinuousClock.now
+        kill(server, SIGCONT)
+        let answers = await clients.value
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(answers.allSatisfy { $0 > loginEnded }, "the login ended only once the stopped server let its clients go")
+    }
+}
