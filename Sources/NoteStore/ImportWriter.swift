@@ -15,7 +15,9 @@ import SQLite3
 /// notes as the input) also drops the secondary indexes, finds ids in memory instead of
 /// through `note_on_id`, and builds the indexes again at the end: sorting once beats a random
 /// B-tree insert per note. All of it is DDL inside the caller's transaction, so an import
-/// that fails or is killed leaves the schema as it was.
+/// that fails or is killed leaves the schema as it was. A pull's bulk page leaves the
+/// full-text index and its triggers out altogether, for the first search to build; a write
+/// that finds them out already leaves them so (`NoteDatabase+SearchIndex.swift`).
 struct ImportWriter {
     /// The fewest records for which a bulk import is worth rebuilding every index.
     static let bulkThreshold = 4096
@@ -23,6 +25,12 @@ struct ImportWriter {
     let db: Database
     /// True for a bulk import (see the type's documentation).
     let bulk: Bool
+    /// True when a bulk write leaves the full-text index to the first search (a pull's: see
+    /// `NoteDatabase+SearchIndex.swift`).
+    private let leavesSearchIndex: Bool
+    /// Whether ``finish()`` indexes what was written: false when the index is left, by this
+    /// write or by a pull before it (its triggers were not there to drop).
+    private var indexesSearch = true
     /// The largest `seq` before the import: notes above it are new.
     private let lastSeqBefore: Int64
     private var nextSeq: Int64
@@ -41,10 +49,12 @@ struct ImportWriter {
         records >= bulkThreshold && storedSeq < Int64(records / 2)
     }
 
-    /// Prepares for about `records` records, written in bulk or not.
-    init(_ db: Database, bulk: Bool, records: Int) throws {
+    /// Prepares for about `records` records, written in bulk or not; a bulk write
+    /// `leavingSearchIndex` writes no full-text index (see `NoteDatabase+SearchIndex.swift`).
+    init(_ db: Database, bulk: Bool, records: Int, leavingSearchIndex: Bool = false) throws {
         self.db = db
         self.bulk = bulk
+        leavesSearchIndex = bulk && leavingSearchIndex
         lastSeqBefore = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM note") ?? 0
         nextSeq = lastSeqBefore + 1
         if !bulk {
@@ -115,55 +125,28 @@ struct ImportWriter {
         if bulk {
             try ImportSettings.prepareSorting(db)
             for sql in dropped { try db.execute(sql: sql) }
-            try rebuildFullTextIndex(onlyAfter: replacedSeqs.isEmpty ? lastSeqBefore : nil)
+            if indexesSearch {
+                try NoteDatabase.rebuildSearchIndex(db, onlyAfter: replacedSeqs.isEmpty ? lastSeqBefore : nil)
+            }
         } else {
-            // Two statements, not one `seq > ? OR seq IN (…)`: SQLite plans that OR as a scan
-            // of the whole table, which a pull paid at every page, in a store growing by a
-            // page each time.
-            try db.execute(sql: """
-                INSERT INTO note_ft (note_ft, rowid, \(NoteDatabase.searchColumns))
-                SELECT 'delete', seq, \(NoteDatabase.searchColumns) FROM temp.import_old;
-                INSERT INTO note_ft (rowid, \(NoteDatabase.searchColumns))
-                SELECT seq, \(NoteDatabase.searchColumns) FROM note_search WHERE seq > ? ORDER BY seq;
-                INSERT INTO note_ft (rowid, \(NoteDatabase.searchColumns))
-                SELECT seq, \(NoteDatabase.searchColumns) FROM note_search
-                WHERE seq IN (SELECT seq FROM temp.import_old WHERE seq <= ?) ORDER BY seq;
-                DROP TABLE temp.import_old;
-                """, arguments: [lastSeqBefore, lastSeqBefore])
+            if indexesSearch {
+                // Two statements, not one `seq > ? OR seq IN (…)`: SQLite plans that OR as a
+                // scan of the whole table, which a pull paid at every page, in a store growing
+                // by a page each time.
+                try db.execute(sql: """
+                    INSERT INTO note_ft (note_ft, rowid, \(NoteDatabase.searchColumns))
+                    SELECT 'delete', seq, \(NoteDatabase.searchColumns) FROM temp.import_old;
+                    INSERT INTO note_ft (rowid, \(NoteDatabase.searchColumns))
+                    SELECT seq, \(NoteDatabase.searchColumns) FROM note_search WHERE seq > ? ORDER BY seq;
+                    INSERT INTO note_ft (rowid, \(NoteDatabase.searchColumns))
+                    SELECT seq, \(NoteDatabase.searchColumns) FROM note_search
+                    WHERE seq IN (SELECT seq FROM temp.import_old WHERE seq <= ?) ORDER BY seq;
+                    """, arguments: [lastSeqBefore, lastSeqBefore])
+            }
+            try db.execute(sql: "DROP TABLE temp.import_old")
             for sql in dropped { try db.execute(sql: sql) }
         }
     }
-
-    /// Rebuilds `note_ft` from every note (its text, tags and names: the view `note_search`),
-    /// or, when the import replaced no stored note, indexes the notes above `onlyAfter` alone:
-    /// a pull's bulk pages add to a store whose notes are indexed already, and need not index
-    /// them again.
-    ///
-    /// FTS5 writes out its pending data whenever it holds `hashsize` bytes (1 MiB by default)
-    /// and merges what it wrote; with 64 MiB the rebuild of a million notes takes a third less
-    /// time, commit included. The setting is stored in the index, so it is put back after. An
-    /// SQLite whose FTS5 lacks the setting rebuilds with its default.
-    private func rebuildFullTextIndex(onlyAfter: Int64?) throws {
-        let hashSize = try Int.fetchOne(db, sql: "SELECT v FROM note_ft_config WHERE k = 'hashsize'")
-        let tuned = (try? db.execute(sql: "INSERT INTO note_ft (note_ft, rank) VALUES ('hashsize', ?)",
-                                     arguments: [Self.rebuildHashSize])) != nil
-        if let onlyAfter, onlyAfter > 0 {
-            try db.execute(sql: """
-                INSERT INTO note_ft (rowid, \(NoteDatabase.searchColumns))
-                SELECT seq, \(NoteDatabase.searchColumns) FROM note_search WHERE seq > ? ORDER BY seq
-                """, arguments: [onlyAfter])
-        } else {
-            try db.execute(sql: "INSERT INTO note_ft (note_ft) VALUES ('rebuild')")
-        }
-        if tuned {
-            try db.execute(sql: "INSERT INTO note_ft (note_ft, rank) VALUES ('hashsize', ?)",
-                           arguments: [hashSize ?? Self.defaultHashSize])
-        }
-    }
-
-    /// FTS5's pending-data limit while rebuilding, and its default.
-    static let rebuildHashSize = 64 << 20
-    static let defaultHashSize = 1 << 20
 
     /// The triggers an import drops: the full-text index's and the change log's (`sync_…`).
     private static let droppedTriggers =
@@ -180,10 +163,13 @@ struct ImportWriter {
             SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND (\(kinds))
             ORDER BY type = 'trigger', name
             """)
+        indexesSearch = false
         for row in rows {
             let (type, name, sql): (String, String, String) = (row[0], row[1], row[2])
             try db.execute(sql: "DROP \(type == "index" ? "INDEX" : "TRIGGER") \(name.quotedDatabaseIdentifier)")
-            dropped.append(sql)
+            let searchTrigger = NoteDatabase.searchTriggerNames.contains(name)
+            if searchTrigger { indexesSearch = !leavesSearchIndex }
+            if !(searchTrigger && leavesSearchIndex) { dropped.append(sql) }
         }
     }
 

@@ -16,6 +16,7 @@ extension NoteDatabase {
         guard limit > 0, let match = SearchQuery.match(query) else { return [] }
         let range = SearchRange(since: since, until: until)
         do {
+            try buildSearchIndexIfLeft()
             do {
                 return try hits(match, limit: limit, range: range)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
@@ -47,6 +48,7 @@ extension NoteDatabase {
             }
         }
         do {
+            try buildSearchIndexIfLeft()
             do {
                 return try count(match)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {

@@ -51,12 +51,13 @@ extension NoteDatabase {
     /// index are brought up to date when it returns.
     ///
     /// A page large beside the store (a first pull) takes the bulk path (see ``ImportWriter``),
+    /// leaving the full-text index to the first search (`NoteDatabase+SearchIndex.swift`),
     /// with the page cache and the sorter's helper threads put back after it; the journal
     /// stays as it is, since the caller's transaction is already open.
     static func importing(in db: Database, estimatedRecords: Int, _ body: (inout NoteImportSession) throws -> Void) throws {
         let storedSeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM note") ?? 0
         let bulk = ImportWriter.isBulk(records: estimatedRecords, storedSeq: storedSeq)
-        var session = NoteImportSession(writer: try ImportWriter(db, bulk: bulk, records: estimatedRecords))
+        var session = NoteImportSession(writer: try ImportWriter(db, bulk: bulk, records: estimatedRecords, leavingSearchIndex: true))
         try body(&session)
         guard bulk else { return try session.writer.finish() }
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
