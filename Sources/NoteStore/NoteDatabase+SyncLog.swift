@@ -79,12 +79,6 @@ extension NoteDatabase {
         }
     }
 
-    /// The largest `seq` of a note, about how many notes the store holds: a pull sizes its
-    /// pages by it, so that a first pull's pages are written in bulk.
-    package func lastSeq() throws(NoteStoreError) -> Int64 {
-        try reading { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM note") ?? 0 }
-    }
-
     /// This store's node id (the last part of its clock stamps).
     package func syncNode() throws(NoteStoreError) -> String {
         try reading { db in try String.fetchOne(db, sql: "SELECT node FROM sync_clock") ?? "" }

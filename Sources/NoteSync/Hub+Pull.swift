@@ -5,25 +5,6 @@ import PostgresNIO
 extension Hub {
     /// How many rows a pull asks for, and applies in one store transaction, at a time.
     static let pullPage = 10_000
-    /// The most rows of a page that grows (see ``pageSize(stored:remaining:)``).
-    static let largestPage = 64_000
-
-    /// How many rows to ask for next, the store holding about `stored` notes and the hub
-    /// about `remaining` more: more than twice `stored` while it stays within ``largestPage``
-    /// (a first pull's pages are then written in bulk, each index built once rather than row
-    /// by row), else ``pullPage``.
-    ///
-    /// A bulk page takes the rest of the pull too when the rest is at most a ``pullPage`` more:
-    /// a last small page would be written row by row, into every index and the full-text
-    /// index, at about twice the cost per note (0.4 s for the last 10 000 of 100 000), where
-    /// one larger bulk page builds the indexes once more over the whole store.
-    static func pageSize(stored: Int64, remaining: Int64) -> Int {
-        let bulk = 2 * max(stored, 0) + 2
-        guard bulk <= Int64(largestPage) else { return pullPage }
-        let size = max(Int(bulk), pullPage)
-        return remaining > Int64(size) && remaining <= Int64(size + pullPage) ? Int(remaining) : size
-    }
-
     /// Where a pull resumes: the counter of the last note and earlier text applied.
     struct Cursor {
         var noteSeq: Int64 = 0
@@ -81,20 +62,17 @@ extension Hub {
                 SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
                        set_config('enable_sort', 'off', true), set_config('jit', 'off', true)
                 """)
-            // A first pull of many notes is written in bulk, without WAL (see the store's
-            // `enterBulkPull`): every page still commits with its cursor.
+            // A first pull of many notes is written without the indexes only reading needs,
+            // built once at its end, and without WAL (see the store's `enterBulkPull`): every
+            // page still commits with its cursor.
             let bulk = try store.enterBulkPull(incoming: top - cursor.noteSeq)
             defer { if bulk { store.leaveBulkPull() } }
             // The next page is read and checked while the store applies this one.
-            var stored = try store.lastSeq()
-            var next: Task<NotePage, any Error>? = notePage(
-                after: cursor.noteSeq, limit: Self.pageSize(stored: stored, remaining: top - cursor.noteSeq), check: check)
+            var next: Task<NotePage, any Error>? = notePage(after: cursor.noteSeq, limit: Self.pullPage, check: check)
             do {
                 while let reading = next {
                     let page = try await reading.value
-                    stored += Int64(page.records.count)
-                    next = page.rows == page.limit
-                        ? notePage(after: page.lastSeq, limit: Self.pageSize(stored: stored, remaining: top - page.lastSeq), check: check) : nil
+                    next = page.rows == page.limit ? notePage(after: page.lastSeq, limit: Self.pullPage, check: check) : nil
                     pulled.skipped += page.skipped
                     guard page.rows > 0 else { break }
                     cursor.noteSeq = page.lastSeq
