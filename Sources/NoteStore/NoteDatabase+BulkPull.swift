@@ -57,12 +57,53 @@ extension NoteDatabase {
 
     /// The indexes only reading needs, which a first pull builds once at its end: notes by
     /// time, by episode and position, by show, and tags by name.
-    static let listingIndexes: [(name: String, sql: String)] = [
+    /// The definitions are the schema's own (v3, v5, v6), which a test checks against a new
+    /// store; a migration that changes one of these indexes changes it here too.
+    package static let listingIndexes: [(name: String, sql: String)] = [
         ("note_on_created_at", "CREATE INDEX note_on_created_at ON note (created_at)"),
         ("note_on_item", "CREATE INDEX note_on_item ON note (item_id, progress_ms, created_at, show_id)"),
         ("note_on_show", "CREATE INDEX note_on_show ON note (show_id, created_at)"),
         ("note_tag_on_tag", "CREATE INDEX note_tag_on_tag ON note_tag (tag, created_at)"),
     ]
+
+    /// Builds the listing indexes a first pull killed midway left out (see
+    /// ``enterBulkPull(incoming:)``); nothing to do otherwise. `margin sync` calls it before
+    /// it connects, holding the store's sync lock.
+    package func buildListingIndexesIfLeft() throws(NoteStoreError) {
+        do {
+            guard try !writer.read(Self.missingListingIndexes).isEmpty else { return }
+            try writer.writeWithoutTransaction(Self.buildListingIndexesIfLeft)
+        } catch {
+            throw NoteStoreError(error, path: displayPath)
+        }
+    }
+
+    /// Builds whatever a first pull left to be built later: the listing indexes and the
+    /// full-text index.
+    package func buildLeftIndexes() throws(NoteStoreError) {
+        do {
+            try writer.writeWithoutTransaction { db in
+                try Self.buildListingIndexesIfLeft(db)
+                try db.inTransaction(.immediate) {
+                    try Self.buildSearchIndexIfLeft(db)
+                    return .commit
+                }
+            }
+        } catch {
+            throw NoteStoreError(error, path: displayPath)
+        }
+    }
+
+    /// The SQL that made index `name`, as the store records it.
+    package func indexDefinition(_ name: String) throws(NoteStoreError) -> String? {
+        do {
+            return try writer.read { db in
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", arguments: [name])
+            }
+        } catch {
+            throw NoteStoreError(error, path: displayPath)
+        }
+    }
 
     /// The listing indexes the store lacks (a first pull under way, or killed).
     package func missingListingIndexes() throws(NoteStoreError) -> [String] {
@@ -74,20 +115,23 @@ extension NoteDatabase {
         return listingIndexes.map(\.name).filter { !present.contains($0) }
     }
 
-    /// Builds the listing indexes a first pull left out, in one transaction, sorting as a bulk
-    /// import does (``ImportSettings``).
+    /// Builds the listing indexes a first pull left out, in one transaction (the caller's, if
+    /// one is open), sorting as a bulk import does (``ImportSettings``).
     static func buildListingIndexesIfLeft(_ db: Database) throws {
-        let missing = try missingListingIndexes(db)
-        guard !missing.isEmpty else { return }
+        guard try !missingListingIndexes(db).isEmpty else { return }
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
         try db.execute(sql: "PRAGMA cache_size = \(-ImportSettings.sortCacheKiB); PRAGMA threads = \(ImportSettings.sortThreads)")
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize); PRAGMA threads = \(threads)") }
-        let create = { for (name, sql) in listingIndexes where missing.contains(name) { try db.execute(sql: sql) } }
+        // Asked again inside the transaction: another process may have built them meanwhile.
+        let create = {
+            let missing = try missingListingIndexes(db)
+            for (name, sql) in listingIndexes where missing.contains(name) { try db.execute(sql: sql) }
+        }
         if db.isInsideTransaction {
             try create()
         } else {
-            try db.inTransaction {
+            try db.inTransaction(.immediate) {
                 try create()
                 return .commit
             }

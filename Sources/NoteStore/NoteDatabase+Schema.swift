@@ -21,7 +21,9 @@ extension NoteDatabase {
         migrator.registerMigration("v11", migrate: migrateV11)
         migrator.registerMigration("v12", migrate: migrateV12)
         migrator.registerMigration("v13", migrate: migrateNoteSegments)
-        // Future migrations go here, each under a new name.
+        // Future migrations go here, each under a new name. They run on a store with every
+        // index and trigger in place: one a first pull left out is built first (see
+        // `buildLeftIndexesBeforeMigrating`).
         return migrator
     }
 

@@ -144,6 +144,7 @@ public struct NoteDatabase: Sendable {
         while true {
             do {
                 if try !writer.read(migrator.hasCompletedMigrations) {
+                    try buildLeftIndexesBeforeMigrating(migrator)
                     try migrator.migrate(writer)
                 }
                 return
@@ -156,6 +157,19 @@ public struct NoteDatabase: Sendable {
             }
         }
     }
+
+    /// A store a first pull left without its listing indexes or full-text index (see
+    /// `NoteDatabase+BulkPull.swift`) gets them before a later migration runs, so that every
+    /// migration finds the schema it was written for.
+    private func buildLeftIndexesBeforeMigrating(_ migrator: DatabaseMigrator) throws {
+        let leavesIndexes = try writer.read { db in
+            try Self.hasMigrationsTable(db) && migrator.appliedIdentifiers(db).contains(Self.firstSchemaLeavingIndexes)
+        }
+        if leavesIndexes { try buildLeftIndexes() }
+    }
+
+    /// The first schema whose stores a first pull can leave without some indexes.
+    static let firstSchemaLeavingIndexes = "v13"
 
     /// How many migrations ``migrator`` has.
     static var migrationCount: Int { migrator.migrations.count }

@@ -33,24 +33,29 @@ struct FirstPullIndexTests {
         }
     }
 
-    @Test("pages written without them, built at the end: listings by episode, show and tag answer as before, integrity passes")
+    @Test("pages written without them, built at the end: listings by episode, show and tag answer as before, a search between pages too")
     func builtAtTheEnd() throws {
         let (store, folder) = try fileStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let notes = notes(12_000)
-        #expect(try store.enterBulkPull(incoming: 12_000))
-        for start in stride(from: 0, to: notes.count, by: 4_000) {
-            let page = notes[start..<start + 4_000].map(record)
-            _ = try store.apply(page, versions: [], cursor: ["note_seq": String(start + 4_000)])
+        let notes = notes(15_000)
+        #expect(try store.enterBulkPull(incoming: 15_000))
+        for start in stride(from: 0, to: notes.count, by: 5_000) {
+            // The first page is written in bulk (5 000 into an empty store), the others row by row.
+            let page = notes[start..<start + 5_000].map(record)
+            _ = try store.apply(page, versions: [], cursor: ["note_seq": String(start + 5_000)])
             #expect(try store.missingListingIndexes().count == 4, "page at \(start): the listing indexes stay out")
+            if start == 0 {
+                #expect(try store.searchCount("pulled") == 5_000, "a search between pages builds the index from what is there")
+            }
         }
         store.leaveBulkPull()
         #expect(try store.missingListingIndexes().isEmpty)
+        #expect(try store.searchCount("pulled") == 15_000, "the pages after that search kept the index")
         let episode = try store.notes(NoteFilter(itemID: Self.episode))
-        #expect(episode.count == 4_000)
+        #expect(episode.count == 5_000)
         #expect(episode.map { $0.pin?.progressMs ?? 0 } == episode.map { $0.pin?.progressMs ?? 0 }.sorted(), "in playback order")
-        #expect(try store.notes(NoteFilter(showID: "5CfCWKI5pZ28U0uOzXkDHe")).count == 4_000)
-        #expect(try store.notes(NoteFilter(tag: "fifth")).count == 2_400)
+        #expect(try store.notes(NoteFilter(showID: "5CfCWKI5pZ28U0uOzXkDHe")).count == 5_000)
+        #expect(try store.notes(NoteFilter(tag: "fifth")).count == 3_000)
         let integrity = try store.integrity()
         #expect(integrity.problems.isEmpty, "\(integrity.problems)")
     }
@@ -70,8 +75,30 @@ struct FirstPullIndexTests {
         #expect(try reopened.missingListingIndexes().isEmpty)
         _ = try reopened.apply(notes[5_000...].map(record), versions: [], cursor: ["note_seq": "10000"])
         #expect(try reopened.notes(NoteFilter(itemID: Self.episode)).count == 3_334)
+        try reopened.buildLeftIndexes()
         let integrity = try reopened.integrity()
         #expect(integrity.problems.isEmpty, "\(integrity.problems)")
+    }
+
+    @Test("a sync's start builds what a killed first pull left out, before it reaches the hub")
+    func builtBeforeTheNextSync() throws {
+        let (store, folder) = try fileStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try store.enterBulkPull(incoming: 10_000))
+        _ = try store.apply(notes(5_000).map(record), versions: [], cursor: ["note_seq": "5000"])
+        #expect(try store.missingListingIndexes().count == 4)
+        try store.buildListingIndexesIfLeft()
+        #expect(try store.missingListingIndexes().isEmpty)
+        try store.buildListingIndexesIfLeft()
+    }
+
+    @Test("the listing indexes left out are defined as the schema defines them")
+    func definitions() throws {
+        let (store, folder) = try fileStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, sql) in NoteDatabase.listingIndexes {
+            #expect(try store.indexDefinition(name) == sql)
+        }
     }
 
     @Test("a pull of a few notes, or into a store that holds many, keeps every index")

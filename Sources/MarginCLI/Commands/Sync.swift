@@ -100,6 +100,9 @@ extension MarginCommand {
                 lock = nil
             }
             defer { lock?.release() }
+            // A first pull killed midway left its listing indexes out: built here, whether or
+            // not the hub answers (no pull is under way: this process holds the sync lock).
+            try database.buildListingIndexesIfLeft()
             let hub = try await Hub.connect(address, tls: trust.clientConfiguration, timeout: timeout)
             do {
                 let report = try await NoteSync.sync(database, with: hub, maxDrift: maxDrift)
