@@ -21,9 +21,10 @@ extension NoteDatabase {
     /// as during a bulk import. Another connection holding the file open keeps it in WAL.
     ///
     /// A pull killed before ``leaveBulkPull()`` leaves the listing indexes out: every query
-    /// still answers, slower, and the next pull that is not a first pull (or ``integrity()``)
-    /// builds them before anything else; the next margin command to open the file alone puts it
-    /// back in WAL (see ``enterWAL(_:)``).
+    /// still answers, slower, the next `margin sync` builds them before it connects (see
+    /// ``buildListingIndexesIfLeft()``), and so does a later pull that is not a first pull,
+    /// before anything else; ``integrity()`` reports them missing until then. The next margin
+    /// command to open the file alone puts it back in WAL (see ``enterWAL(_:)``).
     package func enterBulkPull(incoming: Int64) throws(NoteStoreError) -> Bool {
         do {
             return try writer.writeWithoutTransaction { db in
