@@ -13,24 +13,34 @@ extension WatchSession {
     /// confirms it. A seek also tells the library cache that the episode's position moved, as
     /// `margin seek` does, so that `margin episodes` asks Spotify rather than showing the old one.
     mutating func command(_ command: Command, at now: Instant) {
-        let episode = state.snapshot.flatMap { $0.kind == .episode ? $0.itemID : nil }
+        if case .seek = command, let episode = state.snapshot.flatMap({ $0.kind == .episode ? $0.itemID : nil }) {
+            positionMoved(episode)
+        }
         show(command, at: now)
-        let player = self.player, continuation = self.continuation, openStore = self.openStore
+        let player = self.player, continuation = self.continuation
         Task {
             do {
                 switch command {
                 case .pause: try await player.pause()
                 case .resume: try await player.resume()
-                case .seek(let target):
-                    try await player.seek(positionMs: target)
-                    // The seek is done whether or not the cache can be told; its entry ages out anyway.
-                    if let episode { try? openStore().markEpisodesStale([episode]) }
+                case .seek(let target): try await player.seek(positionMs: target)
                 }
                 continuation.yield(.finished(nil, pollSoon: true))
             } catch {
                 continuation.yield(.finished(PinRules.describe(error), pollSoon: true))
             }
         }
+    }
+
+    /// Marks the episode's cached position out of date, beside the seek rather than after it:
+    /// a busy store must not hold the seek back, and a view ended while Spotify is still
+    /// seeking waits for this mark as for a capture (the seek was sent and will be carried out).
+    /// A store that cannot be written is passed over: the entry ages out within the hour.
+    mutating func positionMoved(_ episode: String) {
+        let openStore = self.openStore
+        captures.append(Task {
+            (try? openStore().markEpisodesStale([episode])) != nil
+        })
     }
 
     /// Shows `command`'s effect at once, whoever sends it (the view, or a capture pausing

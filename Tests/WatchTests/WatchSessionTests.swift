@@ -9,8 +9,13 @@ import Testing
 actor RecordingPlayer: WatchPlayer {
     private(set) var calls: [String] = []
     let snapshot: PlaybackSnapshot?
+    /// How long Spotify takes to carry out a seek.
+    let seekTakes: Duration
 
-    init(_ snapshot: PlaybackSnapshot?) { self.snapshot = snapshot }
+    init(_ snapshot: PlaybackSnapshot?, seekTakes: Duration = .zero) {
+        self.snapshot = snapshot
+        self.seekTakes = seekTakes
+    }
 
     func currentlyPlaying(deadline: Duration) async throws -> PlaybackSnapshot? {
         calls.append("currently-playing")
@@ -23,7 +28,10 @@ actor RecordingPlayer: WatchPlayer {
     func episode(id: String) async throws -> Episode { throw SpotifyError.notFound(endpoint: "episodes/\(id)") }
     func pause() async throws { calls.append("pause") }
     func resume() async throws { calls.append("resume") }
-    func seek(positionMs: Int) async throws { calls.append("seek \(positionMs)") }
+    func seek(positionMs: Int) async throws {
+        calls.append("seek \(positionMs)")
+        try await Task.sleep(for: seekTakes)
+    }
 }
 
 @Suite("The watch session takes its notes through the capture use case")
@@ -128,5 +136,18 @@ struct WatchSessionTests {
         session.press(.enter, at: .now)
         let message = try await run(&session, until: "saved")
         #expect(message.contains("unpinned (Spotify had not answered yet)"))
+    }
+
+    @Test("→ then q while Spotify is still seeking: the episode's cached position is marked out of date before the view ends")
+    func seekThenQuit() async throws {
+        let store = try NoteDatabase(path: path), id = try #require(episode.itemID)
+        try store.cacheEpisode(EpisodeInfo(id: id, name: episode.itemName, resumePositionMs: 754_000))
+        let player = RecordingPlayer(episode, seekTakes: .seconds(5))
+        var session = session(player, pauseOnNote: false)
+        session.handle(.polled(.snapshot(episode), startedAt: .now))
+        session.press(.right, at: .now)
+        #expect(await session.endCaptures() == nil)
+        let cached = try #require(try store.episode(id: id))
+        #expect(cached.fetchedAt == Date(timeIntervalSince1970: 0), "margin episodes asks Spotify again, not the cached 12:34")
     }
 }
