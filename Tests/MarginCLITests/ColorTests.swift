@@ -37,9 +37,7 @@ struct ColorTests {
         defer { Task { await sandbox.stop() } }
         for (arguments, env, painted) in [(["list"], ["NO_COLOR": ""], true), (["list", "--color=never"], [:], false),
                                           (["list"], ["NO_COLOR": "1"], false)] {
-            let directory = sandbox.root + "/tty-\(arguments.count)-\(env["NO_COLOR"] ?? "none")"
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let session = try await TmuxSession.start(arguments, environment: sandbox.environment(env), in: directory)
+            let session = try await TmuxSession.start(arguments, environment: sandbox.environment(env), in: sandbox.root)
             defer { session.stop() }
             #expect(try await session.exitStatus() == 0)
             let screen = try await session.tmux(["capture-pane", "-p", "-e", "-t", "w"])

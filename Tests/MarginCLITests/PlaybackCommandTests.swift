@@ -7,7 +7,12 @@ extension Sandbox {
     static func loggedIn(_ scenario: Scenario = Scenario(), tls: Bool = false) async throws -> Sandbox {
         let sandbox = try await Sandbox.start(scenario, tls: tls)
         let login = try await sandbox.login()
-        guard login.status == 0 else { throw ProcessTimeout(arguments: ["login failed: \(login.stderr)"]) }
+        guard login.status == 0 else {
+            // What the browser did, for a login that never got its callback.
+            let curl = (try? String(contentsOfFile: sandbox.browserStatusPath, encoding: .utf8)) ?? "the browser never ended\n"
+            let seen = await sandbox.emulator.requestLog().map { "\($0.method) \($0.path) \($0.status)" }
+            throw ProcessTimeout(arguments: ["login failed: \(login.stderr)\nbrowser's curl exit: \(curl)emulator saw: \(seen)"])
+        }
         await sandbox.emulator.clearRequestLog()
         return sandbox
     }

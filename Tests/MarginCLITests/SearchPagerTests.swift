@@ -44,13 +44,8 @@ struct SearchPagerTests {
         defer { Task { await sandbox.stop() } }
         _ = try await sandbox.take("a note worth paging through")
         let pager = try pager(sandbox)
-        var runs = 0
-        // Each terminal in a folder of its own: a session leaves its exit status behind.
         func terminal(_ arguments: [String]) async throws -> TmuxSession {
-            runs += 1
-            let folder = sandbox.root + "/tty-\(runs)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return try await TmuxSession.start(arguments, environment: sandbox.environment(["PAGER": pager]), in: folder)
+            try await TmuxSession.start(arguments, environment: sandbox.environment(["PAGER": pager]), in: sandbox.root)
         }
         for arguments in [["list"], ["search", "paging"]] {
             try? FileManager.default.removeItem(atPath: sandbox.root + "/pager-ran")

@@ -5,7 +5,7 @@ import Testing
 /// watching machine within moments, long before its interval.
 @Suite("sync: live, through LISTEN/NOTIFY", .serialized)
 struct SyncLiveTests {
-    @Test("with --interval 60, each of 5 notes pushed by one machine is in the watching machine's store within 5 s")
+    @Test("with --interval 60, each of 5 notes pushed by one machine is in the watching machine's store within moments, not the interval")
     func live() async throws {
         let server = try await PostgresServer.start()
         defer { server.stop() }
@@ -29,10 +29,12 @@ struct SyncLiveTests {
             _ = try await a.sync()
             let pushed = ContinuousClock.now
             var arrived = false
-            while !arrived, ContinuousClock.now - pushed < .seconds(5) {
+            // Far below the interval, with room for a loaded machine (bench/sync.sh times it).
+            while !arrived, ContinuousClock.now - pushed < .seconds(15) {
                 arrived = try await b.export().contains(text)
+                if !arrived { try await Task.sleep(for: .milliseconds(100)) }
             }
-            #expect(arrived, "\(text) reached the watching machine within 5 s, its interval being 60 s")
+            #expect(arrived, "\(text) reached the watching machine within 15 s, its interval being 60 s")
             latencies.append(ContinuousClock.now - pushed)
         }
         print("sync live: push to the other machine's store (poll included): \(latencies)")

@@ -119,7 +119,8 @@ struct SyncTLSTests {
             {"id":"\(id)","text":"arrived from the laptop","tags":[],"created_at":"2026-11-21T09:15:02.123Z","updated_at":"2026-11-21T09:15:02.123Z","pinned":true,"item_type":"episode","item_id":"512ojhOuo1ktJprKbVcKyQ","item_uri":"spotify:episode:512ojhOuo1ktJprKbVcKyQ","item_name":null,"show_id":null,"show_name":null,"progress_ms":750000,"duration_ms":null,"position":null,"link":null}
             """])
         _ = try await other.sync()
-        try await tmux.waitForScreen(timeout: .seconds(10)) { $0.contains("arrived from the laptop") }
+        // Through the hub's notification, well before the 60 s interval's own sync.
+        try await tmux.waitForScreen(timeout: .seconds(25)) { $0.contains("arrived from the laptop") }
     }
 
     /// Starts margin in the background, its output discarded.

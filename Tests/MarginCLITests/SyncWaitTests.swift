@@ -146,13 +146,15 @@ struct SyncWaitTests {
         #expect(reports.compactMap { $0["pushed"] as? Int }.sorted() == [0, 300], "\(reports)")
         #expect(try await server.psql("SELECT count(*) FROM margin.note", database: "notes").stdout == "300")
 
-        // A sync that never lets go (here, a process holding the lock).
+        // A sync that never lets go (here, a process holding the lock), once it holds it.
+        let output = try ChildPipe()
         let holder = try ChildProcess("/usr/bin/env", ["python3", "-c", """
             import fcntl, sys, time
             f = open(sys.argv[1], "a"); fcntl.flock(f, fcntl.LOCK_EX); print("held", flush=True); time.sleep(60)
-            """, machine.root + "/data/margin/notes.sqlite.sync-lock"], environment: ["PATH": "/usr/bin:/bin"])
+            """, machine.root + "/data/margin/notes.sqlite.sync-lock"], environment: ["PATH": "/usr/bin:/bin"], output: output.write)
+        try output.write.close()
         defer { holder.send(SIGKILL) }
-        try await Task.sleep(for: .milliseconds(500))
+        try #require(await Self.firstLine(output.read) == "held")
         #expect(try await machine.margin("config", "set", "sync.timeout", "1").status == 0)
         let busy = try await machine.margin("sync")
         #expect(busy.status == 7, "\(busy.stderr)")

@@ -13,11 +13,11 @@ struct TLSTests {
     }
 
     /// Runs `body` with a logged-in sandbox and a TLS server presenting the certificate `make` returns.
-    func withServer(_ make: (String) throws -> TestCertificate,
+    func withServer(_ make: (String) async throws -> TestCertificate,
                     _ body: (Sandbox, TLSServer, TestCertificate) async throws -> Void) async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let certificate = try make(sandbox.root)
+        let certificate = try await make(sandbox.root)
         let server = try await TLSServer.start(certificate)
         defer { server.stop() }
         try await body(sandbox, server, certificate)
@@ -35,7 +35,7 @@ struct TLSTests {
 
     @Test("a certificate from an unknown CA is 'not trusted', names SSL_CERT_FILE, and exits 7")
     func untrusted() async throws {
-        try await withServer({ try TestCertificate.make(in: $0, name: "self-signed", subjectAltName: "IP:127.0.0.1") }) { sandbox, server, _ in
+        try await withServer({ try await TestCertificate.make(in: $0, name: "self-signed", subjectAltName: "IP:127.0.0.1") }) { sandbox, server, _ in
             let result = try await run("now", sandbox: sandbox, server: server)
             expectTLSMessage(result, "certificate is not trusted")
             #expect(result.stderr.contains("SSL_CERT_FILE"))
@@ -45,21 +45,21 @@ struct TLSTests {
 
     @Test("an expired certificate says it has expired")
     func expired() async throws {
-        try await withServer({ try TestCertificate.make(in: $0, name: "expired", subjectAltName: "IP:127.0.0.1", expired: true) }) { sandbox, server, certificate in
+        try await withServer({ try await TestCertificate.make(in: $0, name: "expired", subjectAltName: "IP:127.0.0.1", expired: true) }) { sandbox, server, certificate in
             expectTLSMessage(try await run("now", sandbox: sandbox, server: server, trusting: certificate), "certificate has expired")
         }
     }
 
     @Test("a certificate for another name says so")
     func wrongName() async throws {
-        try await withServer({ try TestCertificate.make(in: $0, name: "other-name", subjectAltName: "DNS:spotify.invalid") }) { sandbox, server, certificate in
+        try await withServer({ try await TestCertificate.make(in: $0, name: "other-name", subjectAltName: "DNS:spotify.invalid") }) { sandbox, server, certificate in
             expectTLSMessage(try await run("now", sandbox: sandbox, server: server, trusting: certificate), "certificate is for another name")
         }
     }
 
     @Test("SSL_CERT_FILE with the CA in it is trusted: the connection is made")
     func trustedThroughSSLCertFile() async throws {
-        try await withServer({ try TestCertificate.make(in: $0, name: "self-signed", subjectAltName: "IP:127.0.0.1") }) { sandbox, server, certificate in
+        try await withServer({ try await TestCertificate.make(in: $0, name: "self-signed", subjectAltName: "IP:127.0.0.1") }) { sandbox, server, certificate in
             let result = try await run("now", sandbox: sandbox, server: server, trusting: certificate)
             // s_server answers with an HTML status page: the TLS part worked, Spotify's JSON is missing.
             #expect(result.status == 1, "\(result.stderr)")
@@ -78,7 +78,7 @@ struct TLSTests {
 
     @Test("margin note still saves the note, unpinned, with the TLS reason on stderr")
     func noteUnpinned() async throws {
-        try await withServer({ try TestCertificate.make(in: $0, name: "self-signed", subjectAltName: "IP:127.0.0.1") }) { sandbox, server, _ in
+        try await withServer({ try await TestCertificate.make(in: $0, name: "self-signed", subjectAltName: "IP:127.0.0.1") }) { sandbox, server, _ in
             let result = try await run("note", "said over a proxy", sandbox: sandbox, server: server)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.contains("certificate is not trusted"), "\(result.stderr)")

@@ -37,4 +37,18 @@ struct TmuxSessionTests {
         #expect(login.status == 0, "\(login.stderr)")
         #expect(answers.allSatisfy { $0 > loginEnded }, "the login ended only once the stopped server let its clients go")
     }
+
+    @Test("sessions started one after another in one folder each have their own exit status and server")
+    func sessionsInOneFolder() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let first = try await TmuxSession.start(["--help"], environment: sandbox.environment(), in: sandbox.root)
+        #expect(try await first.exitStatus() == 0)
+        first.stop()
+        // Not yet ended: an exit status read now would be the first session's.
+        let second = try await TmuxSession.start(["nosuchcommand"], environment: sandbox.environment(), in: sandbox.root)
+        defer { second.stop() }
+        #expect(second.server != first.server)
+        #expect(try await second.exitStatus() == 64)
+    }
 }

@@ -44,7 +44,7 @@ struct TransportDeadlineTests {
     func tricklingAPI(secure: Bool) async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let certificate = secure ? try TestCertificate.make(in: sandbox.root, name: "stub", subjectAltName: "IP:127.0.0.1") : nil
+        let certificate = secure ? try await TestCertificate.make(in: sandbox.root, name: "stub", subjectAltName: "IP:127.0.0.1") : nil
         let stub = try await HTTPStub.start(in: sandbox.root, Self.trickling, certificate: certificate)
         defer { stub.stop() }
         var env = ["MARGIN_API_URL": stub.url.appendingPathComponent("v1").absoluteString, "MARGIN_TIMEOUT": "2"]

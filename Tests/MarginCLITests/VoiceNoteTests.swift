@@ -17,12 +17,13 @@ struct VoiceNoteTests {
     }
 
     /// A WAV of `seconds` (at least 1) of a 300 Hz tone at `rate`, made with sox.
-    static func toneFile(_ sandbox: Sandbox, seconds: Int, rate: Int = 44_100) throws -> String {
+    static func toneFile(_ sandbox: Sandbox, seconds: Int, rate: Int = 44_100) async throws -> String {
         precondition(seconds > 0, "sox synthesizes forever for 0 s")
         let path = sandbox.root + "/tone-\(seconds).wav"
         let sox = try ChildProcess("/usr/bin/sox", ["-n", "-r", String(rate), "-b", "16", "-c", "2", path, "synth", String(seconds), "sine", "300"],
                                    environment: [:])
-        guard sox.waitUntilExit().status == 0 else { throw SpawnFailed("sox could not make \(path)") }
+        // Awaited, not waited for on a thread of the pool: the in-process emulator answers there.
+        guard await sox.exit().status == 0 else { throw SpawnFailed("sox could not make \(path)") }
         return path
     }
 
@@ -107,7 +108,7 @@ struct VoiceNoteTests {
     func longRecording() async throws {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
-        let long = try Self.toneFile(sandbox, seconds: 600)
+        let long = try await Self.toneFile(sandbox, seconds: 600)
         let result = try await sandbox.margin("note", "--voice", "--audio", long, "--max", "5", "--json")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("longer than 5 s (--max)"))

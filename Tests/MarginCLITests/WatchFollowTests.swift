@@ -9,9 +9,10 @@ struct WatchFollowTests {
     static let naming = "Ep. 42 — Naming things"
     static let lighthouse = ("kODGd9wu8KuW6Hyt1HWbbN", "The lighthouse keepers' logbooks")
     static let errors = ("3EN0073pWBRaBavYtttD1S", "Ep. 43 — Error messages are UI")
-    /// One poll (3 s while playing, 5 s paused or idle) and room for a loaded machine; the
-    /// view used to take from 15 s to 50 s.
-    static let onePoll: Duration = .seconds(8)
+    /// One poll (3 s while playing, 5 s paused or idle) after the one that may be under way
+    /// when playback changes, and room for a loaded machine; the view used to take from 15 s
+    /// to 50 s.
+    static let onePoll: Duration = .seconds(12)
 
     func start(_ sandbox: Sandbox, _ arguments: [String] = ["watch"]) async throws -> TmuxSession {
         try await TmuxSession.start(arguments, environment: sandbox.environment(), in: sandbox.root)

@@ -19,12 +19,18 @@ struct Sandbox {
         let root = NSTemporaryDirectory() + "margin-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let emulator = SpotifyEmulator(scenario: scenario)
-        guard tls else { return Sandbox(root: root, emulator: emulator, baseURL: try await emulator.start(port: 0)) }
-        let authority = try TestAuthority()
-        let caFile = root + "/emulator-ca.pem"
-        try Data(try authority.pem().utf8).write(to: URL(fileURLWithPath: caFile))
-        let url = try await emulator.start(port: 0, tls: try authority.issue())
-        return Sandbox(root: root, emulator: emulator, baseURL: url, caFile: caFile)
+        let sandbox: Sandbox
+        if tls {
+            let authority = try TestAuthority()
+            let caFile = root + "/emulator-ca.pem"
+            try Data(try authority.pem().utf8).write(to: URL(fileURLWithPath: caFile))
+            let url = try await emulator.start(port: 0, tls: try authority.issue())
+            sandbox = Sandbox(root: root, emulator: emulator, baseURL: url, caFile: caFile)
+        } else {
+            sandbox = Sandbox(root: root, emulator: emulator, baseURL: try await emulator.start(port: 0))
+        }
+        _ = sandbox.browserScript()
+        return sandbox
     }
 
     func stop() async {
@@ -45,7 +51,7 @@ struct Sandbox {
             "MARGIN_API_URL": baseURL.appendingPathComponent("v1").absoluteString,
             "MARGIN_CLIENT_ID": "0123456789abcdef0123456789abcdef",
             "MARGIN_REDIRECT_URI": "http://127.0.0.1/callback",
-            "BROWSER": browserScript(),
+            "BROWSER": "/bin/sh " + root + "/browser",
             // The pin timeout has tests of its own; elsewhere a slow answer on a loaded test
             // machine must not turn into an unpinned note and hide what a test looks at.
             "MARGIN_PIN_TIMEOUT": "30",
@@ -76,9 +82,16 @@ struct Sandbox {
     var forgedPagePath: String { root + "/forged-page" }
     var forgedStatusPath: String { root + "/forged-status" }
 
+    /// What the browser's curl exited with (`browserScript()`'s), for a login that failed.
+    var browserStatusPath: String { root + "/browser-status" }
+
     /// A "browser" that follows the authorize URL's redirect to margin's callback, as a real one
-    /// would, and keeps the page it gets. The forging one first sends the callback with its
-    /// `state` replaced, as an attacker's page could, and then the real one.
+    /// would, and keeps the page it gets (and curl's exit status). The forging one first sends
+    /// the callback with its `state` replaced, as an attacker's page could, and then the real one.
+    ///
+    /// The command returned runs the script through `sh`, which only reads it: a file just
+    /// written cannot be executed while a process spawned meanwhile by another thread of the
+    /// test run still holds it open ("text file busy"), and the login would wait in vain.
     func browserScript(forgeState: Bool = false) -> String {
         let path = root + (forgeState ? "/forging-browser" : "/browser")
         let script = forgeState
@@ -89,9 +102,13 @@ struct Sandbox {
               curl -s -o '\(forgedPagePath)' -w '%{http_code}' "$forged" > '\(forgedStatusPath)'
               curl -s -o '\(browserPagePath)' "$location"
               """
-            : "#!/bin/sh\ncurl -s ${SSL_CERT_FILE:+--cacert \"$SSL_CERT_FILE\"} -o '\(browserPagePath)' -L \"$1\"\n"
+            : """
+              #!/bin/sh
+              curl -s --retry 2 --retry-connrefused --max-time 30 ${SSL_CERT_FILE:+--cacert "$SSL_CERT_FILE"} -o '\(browserPagePath)' -L "$1"
+              echo $? > '\(browserStatusPath)'
+              """
         _ = FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
-        return path
+        return "/bin/sh " + path
     }
 
     /// Logs in through the real binary; fails the caller's expectations if it does not work.

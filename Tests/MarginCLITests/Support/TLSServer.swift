@@ -8,12 +8,12 @@ struct TestCertificate {
 
     /// A self-signed certificate for `subjectAltName` (`IP:127.0.0.1`, `DNS:spotify.invalid`),
     /// valid for a month from now, or for one day in 2020 when `expired`.
-    static func make(in directory: String, name: String, subjectAltName: String, expired: Bool = false) throws -> TestCertificate {
+    static func make(in directory: String, name: String, subjectAltName: String, expired: Bool = false) async throws -> TestCertificate {
         let made = TestCertificate(certificate: "\(directory)/\(name).pem", key: "\(directory)/\(name)-key.pem")
         let subject = ["-subj", "/CN=\(subjectAltName.split(separator: ":").last ?? "margin-test")",
                        "-addext", "subjectAltName=\(subjectAltName)"]
         guard expired else {
-            try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", made.key, "-out", made.certificate,
+            try await openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", made.key, "-out", made.certificate,
                          "-days", "30"] + subject)
             return made
         }
@@ -36,15 +36,17 @@ struct TestCertificate {
             [any]
             commonName = supplied
             """.utf8).write(to: URL(fileURLWithPath: "\(ca)/ca.cnf"))
-        try openssl(["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", made.key, "-out", "\(ca)/request.pem"] + subject)
-        try openssl(["ca", "-batch", "-config", "\(ca)/ca.cnf", "-selfsign", "-keyfile", made.key, "-in", "\(ca)/request.pem",
+        try await openssl(["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", made.key, "-out", "\(ca)/request.pem"] + subject)
+        try await openssl(["ca", "-batch", "-config", "\(ca)/ca.cnf", "-selfsign", "-keyfile", made.key, "-in", "\(ca)/request.pem",
                      "-out", made.certificate, "-startdate", "20200101000000Z", "-enddate", "20200102000000Z", "-notext"])
         return made
     }
 
-    private static func openssl(_ arguments: [String]) throws {
+    /// Awaited, not waited for on a thread of the pool: the in-process emulator answers there,
+    /// and a key takes openssl a while on a loaded machine.
+    private static func openssl(_ arguments: [String]) async throws {
         let process = try ChildProcess("/usr/bin/openssl", arguments, environment: ProcessInfo.processInfo.environment)
-        let status = process.waitUntilExit().status
+        let status = await process.exit().status
         guard status == 0 else {
             throw ProcessTimeout(arguments: ["openssl"] + arguments + ["exit \(status)"])
         }

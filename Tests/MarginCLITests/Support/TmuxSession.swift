@@ -12,13 +12,17 @@ struct TmuxSession {
     /// The tmux server's pid, which ``stop()`` signals.
     let server: pid_t
 
-    /// Starts `margin arguments` in a `width`×`height` pane with `environment`. A wrapper
-    /// script records `stty -a` before and after, and margin's exit status, in `directory`.
-    static func start(_ arguments: [String], environment: [String: String], in directory: String,
+    /// Starts `margin arguments` in a `width`×`height` pane with `environment`, in a new folder
+    /// of `parent`'s. A wrapper script records `stty -a` before and after, and margin's exit
+    /// status, there: in a folder of its own, a session never reads an earlier one's status, nor
+    /// reaches through the socket an earlier server still ending.
+    static func start(_ arguments: [String], environment: [String: String], in parent: String,
                       width: Int = 100, height: Int = 30) async throws -> TmuxSession {
         // tmux's server cannot start without a real /dev/null; say so instead of a bare failure.
         let null = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
         guard null == .typeCharacterSpecial else { throw TmuxFailed(arguments: ["/dev/null is not a device on this machine"]) }
+        let directory = parent + "/tty-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         let socket = directory + "/tmux.sock"
         let exports = environment.map { "export \($0.key)=\(quote($0.value))" }.sorted().joined(separator: "\n")
         let command = ([MarginProcess.marginPath] + arguments).map(quote).joined(separator: " ")
