@@ -84,6 +84,27 @@ struct LoginTests {
         #expect(result.stderr.contains("within 1 s"))
     }
 
+    @Test("a browser command that fails is said at once, with the remedy, while the login still waits for the URL to be opened")
+    func browserFails() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        for (browser, reason) in [("no-such-browser-here", "not found"), ("/bin/false", "exit 1")] {
+            let result = try await sandbox.margin("login", "--timeout", "3", env: ["BROWSER": browser])
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect(result.stderr.contains("margin: the browser command '\(browser)' failed (\(reason)); open the URL above yourself, or set BROWSER"),
+                    "\(result.stderr)")
+            // Said before the wait ends, not with it.
+            let lines = result.stderr.split(separator: "\n")
+            let said = try #require(lines.firstIndex { $0.contains("the browser command") })
+            let gaveUp = try #require(lines.firstIndex { $0.contains("no login callback arrived") })
+            #expect(said < gaveUp)
+        }
+        // A browser that works says nothing of the kind.
+        let fine = try await sandbox.login()
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(!fine.stderr.contains("the browser command"))
+    }
+
     @Test("a --client-id flag wins over the environment")
     func clientIDFlag() async throws {
         let sandbox = try await Sandbox.start(Scenario(clientID: "flagclient"))

@@ -57,9 +57,8 @@ extension MarginCommand {
             let attempt = try await LoginAttempt.start(accounts: connection.accounts, clientID: clientID, redirect: redirect,
                                                        tokenService: service)
             Console.err("Open this URL in a browser to log in to Spotify:\n\n  \(attempt.authorizeURL.absoluteString)\n")
-            if !noBrowser, let failure = Browser.open(attempt.authorizeURL, environment: settings.environment) {
-                Console.err("Could not open a browser (\(failure)); open the URL above yourself.")
-            }
+            let browser = noBrowser ? nil : Browser.open(attempt.authorizeURL, environment: settings.environment)
+            defer { withExtendedLifetime(browser) {} }
             Console.err("Waiting for Spotify to redirect to \(attempt.request.redirectURI) (Ctrl-C to cancel).")
             if Console.stdinIsTerminal { PastedRedirect.read(into: attempt) }
             var credentials = try await attempt.finish(timeout: .seconds(timeout))

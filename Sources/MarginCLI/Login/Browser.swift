@@ -4,8 +4,11 @@ import SpotifyClient
 
 /// Opens a URL with `$BROWSER`, else `xdg-open`, without waiting for it.
 enum Browser {
-    /// Returns nil when the browser command started, or why it could not.
-    static func open(_ url: URL, environment: [String: String]) -> String? {
+    /// Starts the browser command on `url` and returns it (keep it until the login ends), or
+    /// nil after saying why it could not start. A command that starts and then fails (not
+    /// installed, no display) is said as soon as it ends, while the login goes on waiting for
+    /// the URL to be opened by hand or pasted.
+    static func open(_ url: URL, environment: [String: String]) -> Process? {
         let command = environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         let words = command.split(separator: " ").map(String.init)
         let process = Process()
@@ -14,11 +17,29 @@ enum Browser {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let shown = Terminal.sanitize(command)
+        process.terminationHandler = { ended in
+            guard let reason = failure(ended) else { return }
+            Console.err("margin: the browser command '\(shown)' failed (\(reason)); open the URL above yourself, or set BROWSER to one that works.")
+        }
         do {
             try process.run()
-            return nil
+            return process
         } catch {
-            return "'\(command)' did not start"
+            Console.err("Could not open a browser ('\(shown)' did not start); open the URL above yourself.")
+            return nil
+        }
+    }
+
+    /// Why the browser command failed, or nil if it did not. `env` ran it: 127 is a command it
+    /// could not find, 126 one it could not run.
+    static func failure(_ process: Process) -> String? {
+        if process.terminationReason == .uncaughtSignal { return "ended by signal \(process.terminationStatus)" }
+        switch process.terminationStatus {
+        case 0: return nil
+        case 127: return "not found"
+        case 126: return "not executable"
+        case let status: return "exit \(status)"
         }
     }
 }
