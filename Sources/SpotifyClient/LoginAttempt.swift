@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One run of the PKCE login: the callback server is listening and the authorize URL is ready;
 /// ``finish(timeout:)`` waits for the callback (or a pasted redirect URL) and exchanges the code.
@@ -13,7 +14,16 @@ public final class LoginAttempt: Sendable {
     private let tokenService: TokenServiceClient?
     private let outcomes: AsyncStream<CallbackOutcome>
     private let sink: AsyncStream<CallbackOutcome>.Continuation
+    private let called: Called
     private let now: @Sendable () -> Date
+
+    /// True once a callback of this login (or its pasted redirect) has come, before its code
+    /// is exchanged: whatever the browser does after that no longer matters to the login.
+    public var hasCallback: Bool { called.flag.withLock { $0 } }
+
+    private final class Called: Sendable {
+        let flag = Mutex(false)
+    }
 
     /// Starts the callback server on `redirect` and prepares the authorize request. With a
     /// `tokenService`, the code and its PKCE verifier go to its `/swap`.
@@ -22,22 +32,27 @@ public final class LoginAttempt: Sendable {
                              now: @escaping @Sendable () -> Date = Date.init) async throws -> LoginAttempt {
         let (outcomes, sink) = AsyncStream<CallbackOutcome>.makeStream()
         let state = RandomToken.make(length: 32)
-        let server = try await CallbackServer.start(redirect: redirect, expectedState: state) { sink.yield($0) }
+        let called = Called()
+        let server = try await CallbackServer.start(redirect: redirect, expectedState: state) { outcome in
+            called.flag.withLock { $0 = true }
+            sink.yield(outcome)
+        }
         let request = AuthorizeRequest(accountsURL: accounts.baseURL, clientID: clientID,
                                        redirectURI: redirect.resolved(port: server.port), state: state)
         return LoginAttempt(request: request, server: server, accounts: accounts, tokenService: tokenService,
-                            outcomes: outcomes, sink: sink, now: now)
+                            outcomes: outcomes, sink: sink, called: called, now: now)
     }
 
     private init(request: AuthorizeRequest, server: CallbackServer, accounts: AccountsClient, tokenService: TokenServiceClient?,
                  outcomes: AsyncStream<CallbackOutcome>, sink: AsyncStream<CallbackOutcome>.Continuation,
-                 now: @escaping @Sendable () -> Date) {
+                 called: Called, now: @escaping @Sendable () -> Date) {
         self.request = request
         self.server = server
         self.accounts = accounts
         self.tokenService = tokenService
         self.outcomes = outcomes
         self.sink = sink
+        self.called = called
         self.now = now
     }
 
@@ -59,6 +74,7 @@ public final class LoginAttempt: Sendable {
         case nil, .ignored: return .notRedirect
         case .stateMismatch: return .stateMismatch
         case let outcome?:
+            called.flag.withLock { $0 = true }
             sink.yield(outcome)
             return .accepted
         }

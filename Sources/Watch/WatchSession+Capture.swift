@@ -96,15 +96,32 @@ extension WatchSession {
         let recordingID = state.recording?.noteID
         voiceDrop?.stop()
         voiceStop?.yield(())
-        let pending = captures
+        let pending = captures, marking = marks
         captures = []
+        marks = []
         let patience: Duration = recording ? .seconds(10) : .seconds(3)
-        // Not a task group: one waits for all its tasks, and awaiting a task's value does not
-        // end on cancellation, so a transcription would hold the view's end for as long as it runs.
-        let finished = await withCheckedContinuation { continuation in
+        // Both at once, with the same patience, and apart: a slow mark says nothing of the captures.
+        async let marked = Self.settle(marking, within: patience)
+        let finished = await Self.settle(pending, within: patience)
+        _ = await marked
+        if !finished, let recordingID { removeUnrecorded(recordingID) }
+        guard let ending else { return nil }
+        // The draft's own capture said whether it stored the note; unfinished means not stored.
+        let stored = finished ? await ending.task.value : false
+        return stored ? nil : ending.text
+    }
+
+    /// Waits for `tasks` for up to `patience`; true when they all ended within it. Not a task
+    /// group: one waits for all its tasks, and awaiting a task's value does not end on
+    /// cancellation, so a transcription would hold the view's end for as long as it runs. The
+    /// patience counts from when its timer first runs: threads kept busy meanwhile delay the
+    /// tasks waited for as much as the timer.
+    static func settle<Value: Sendable>(_ tasks: [Task<Value, Never>], within patience: Duration) async -> Bool {
+        guard !tasks.isEmpty else { return true }
+        return await withCheckedContinuation { continuation in
             let answer = Once(continuation)
             Task {
-                for capture in pending { _ = await capture.value }
+                for task in tasks { _ = await task.value }
                 answer.resume(true)
             }
             Task {
@@ -112,11 +129,6 @@ extension WatchSession {
                 answer.resume(false)
             }
         }
-        if !finished, let recordingID { removeUnrecorded(recordingID) }
-        guard let ending else { return nil }
-        // The draft's own capture said whether it stored the note; unfinished means not stored.
-        let stored = finished ? await ending.task.value : false
-        return stored ? nil : ending.text
     }
 
     /// The view ends while a `v` note's capture is still waiting for Spotify to pause, before

@@ -13,17 +13,20 @@ extension WatchSession {
     /// confirms it. A seek also tells the library cache that the episode's position moved, as
     /// `margin seek` does, so that `margin episodes` asks Spotify rather than showing the old one.
     mutating func command(_ command: Command, at now: Instant) {
-        if case .seek = command, let episode = state.snapshot.flatMap({ $0.kind == .episode ? $0.itemID : nil }) {
-            positionMoved(episode)
-        }
+        let episode = state.snapshot.flatMap { $0.kind == .episode ? $0.itemID : nil }
+        if case .seek = command, let episode { positionMoved(episode) }
         show(command, at: now)
-        let player = self.player, continuation = self.continuation
+        let player = self.player, continuation = self.continuation, openStore = self.openStore
         Task {
             do {
                 switch command {
                 case .pause: try await player.pause()
                 case .resume: try await player.resume()
-                case .seek(let target): try await player.seek(positionMs: target)
+                case .seek(let target):
+                    try await player.seek(positionMs: target)
+                    // And again once it is carried out: a listing or a capture may have cached
+                    // the position from before it meanwhile. Not waited for when the view ends.
+                    if let episode { try? openStore().markEpisodesStale([episode]) }
                 }
                 continuation.yield(.finished(nil, pollSoon: true))
             } catch {
@@ -32,15 +35,13 @@ extension WatchSession {
         }
     }
 
-    /// Marks the episode's cached position out of date, beside the seek rather than after it:
-    /// a busy store must not hold the seek back, and a view ended while Spotify is still
-    /// seeking waits for this mark as for a capture (the seek was sent and will be carried out).
-    /// A store that cannot be written is passed over: the entry ages out within the hour.
+    /// Marks the episode's cached position out of date as the seek is sent, beside it rather
+    /// than before it (a busy store must not hold the seek back): a view ended while Spotify is
+    /// still seeking waits for this mark (the seek was sent and will be carried out). A store
+    /// that cannot be written is passed over: the entry ages out within the hour.
     mutating func positionMoved(_ episode: String) {
         let openStore = self.openStore
-        captures.append(Task {
-            (try? openStore().markEpisodesStale([episode])) != nil
-        })
+        marks.append(Task { _ = try? openStore().markEpisodesStale([episode]) })
     }
 
     /// Shows `command`'s effect at once, whoever sends it (the view, or a capture pausing

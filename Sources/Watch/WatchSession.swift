@@ -27,9 +27,12 @@ public struct WatchSession {
     var voiceDrop: VoiceDrop?
     /// Hands the note being written to its capture: its text on Enter, nil on Esc.
     var draftReply: AsyncStream<String?>.Continuation?
-    /// Captures under way, and a seek's mark on the episode cache: the view waits for them
-    /// before it ends, so that playback a capture paused is resumed and nothing is left unwritten.
+    /// Captures under way: the view waits for them before it ends, so that playback a capture
+    /// paused is resumed.
     var captures: [Task<Bool, Never>] = []
+    /// Seeks' marks on the library cache under way (see ``positionMoved(_:)``): the view waits
+    /// for them too, within the same patience, but they say nothing of the captures.
+    var marks: [Task<Void, Never>] = []
     /// Voice notes left pending when the view ended (their transcript had not come): stored
     /// with their recordings, for `margin transcribe`. Set by ``run()``.
     public private(set) var untranscribed: [String] = []

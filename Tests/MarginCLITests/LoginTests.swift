@@ -99,10 +99,15 @@ struct LoginTests {
             let gaveUp = try #require(lines.firstIndex { $0.contains("no login callback arrived") })
             #expect(said < gaveUp)
         }
-        // A browser that works says nothing of the kind.
+        // A browser that works says nothing of the kind, nor one that fails once the login is done.
         let fine = try await sandbox.login()
         #expect(fine.status == 0, "\(fine.stderr)")
         #expect(!fine.stderr.contains("the browser command"))
+        let late = sandbox.root + "/browser-fails-after"
+        try Data("#!/bin/sh\ncurl -s -o /dev/null -L \"$1\"\nexit 3\n".utf8).write(to: URL(fileURLWithPath: late))
+        let after = try await sandbox.margin("login", "--timeout", "20", env: ["BROWSER": "/bin/sh " + late])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(!after.stderr.contains("the browser command"), "\(after.stderr)")
     }
 
     @Test("a --client-id flag wins over the environment")

@@ -87,7 +87,9 @@ struct LoginAttemptTests {
         let attempt = try await LoginAttempt.start(accounts: accounts, clientID: "id", redirect: try RedirectURI("http://127.0.0.1/cb"))
         #expect(attempt.submit(pasted: "just text") == .notRedirect)
         #expect(attempt.submit(pasted: attempt.request.redirectURI + "?code=c&state=nope") == .stateMismatch)
+        #expect(!attempt.hasCallback, "neither is this login's callback")
         #expect(attempt.submit(pasted: attempt.request.redirectURI + "?error=access_denied&state=\(attempt.request.state)") == .accepted)
+        #expect(attempt.hasCallback)
         await #expect(throws: LoginError.denied("access_denied")) { _ = try await attempt.finish(timeout: .seconds(30)) }
     }
 
@@ -98,6 +100,7 @@ struct LoginAttemptTests {
         let forged = try await AsyncHTTPTransport(timeout: .seconds(30))
             .send(TransportRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/cb?code=abc&state=WRONG"))))
         #expect(forged.status == 400)
+        #expect(!attempt.hasCallback, "a forged callback is not this login's")
         // Only the timeout ends this login: the forged callback was not taken for an answer.
         await #expect(throws: LoginError.timedOut(seconds: 1)) { _ = try await attempt.finish(timeout: .seconds(1)) }
     }

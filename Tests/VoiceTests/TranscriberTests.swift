@@ -71,7 +71,9 @@ struct TranscriberTests {
         let body = "#!/bin/sh\necho 'loading model… 42%' >&2\nprintf '  the bit about\\n cache stampedes (from %s)\\n' \"$(basename \"$1\")\"\n"
         FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(atPath: script) }
-        let text = try await CommandTranscriber(command: script).transcribe(PCMAudio(samples: [], rate: 16_000), file: "/tmp/note one.wav")
+        // Through sh, which only reads the script: a file just written cannot be executed while
+        // a process another test spawned meanwhile still holds it open ("text file busy").
+        let text = try await CommandTranscriber(command: "/bin/sh " + script).transcribe(PCMAudio(samples: [], rate: 16_000), file: "/tmp/note one.wav")
         #expect(text == "the bit about cache stampedes (from note one.wav)")
     }
 

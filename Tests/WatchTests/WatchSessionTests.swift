@@ -150,4 +150,17 @@ struct WatchSessionTests {
         let cached = try #require(try store.episode(id: id))
         #expect(cached.fetchedAt == Date(timeIntervalSince1970: 0), "margin episodes asks Spotify again, not the cached 12:34")
     }
+
+    @Test("a seek's mark that the store holds up never makes the view hand back a note that was stored")
+    func slowMark() async throws {
+        let player = RecordingPlayer(episode)
+        var session = session(player, pauseOnNote: false)
+        session.handle(.polled(.snapshot(episode), startedAt: .now))
+        session.press(.character("n"), at: .now)
+        session.press(.character("z"), at: .now)
+        // A mark on a store another process keeps locked.
+        session.marks.append(Task { try? await Task.sleep(for: .seconds(60)) })
+        #expect(await session.endCaptures() == nil, "stored, so nothing is handed back")
+        #expect(try NoteDatabase(path: path).notes(NoteFilter()).map(\.text) == ["z"])
+    }
 }

@@ -4,22 +4,22 @@ import SpotifyClient
 
 /// Opens a URL with `$BROWSER`, else `xdg-open`, without waiting for it.
 enum Browser {
-    /// Starts the browser command on `url` and returns it (keep it until the login ends), or
+    /// Starts the browser command on `login`'s authorize URL and returns it (keep it until the login ends), or
     /// nil after saying why it could not start. A command that starts and then fails (not
     /// installed, no display) is said as soon as it ends, while the login goes on waiting for
-    /// the URL to be opened by hand or pasted.
-    static func open(_ url: URL, environment: [String: String]) -> Process? {
+    /// the URL to be opened by hand or pasted; once `login` has its callback, it is not said.
+    static func open(_ login: LoginAttempt, environment: [String: String]) -> Process? {
         let command = environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         let words = command.split(separator: " ").map(String.init)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = words + [url.absoluteString]
+        process.arguments = words + [login.authorizeURL.absoluteString]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let shown = Terminal.sanitize(command)
         process.terminationHandler = { ended in
-            guard let reason = failure(ended) else { return }
+            guard !login.hasCallback, let reason = failure(ended) else { return }
             Console.err("margin: the browser command '\(shown)' failed (\(reason)); open the URL above yourself, or set BROWSER to one that works.")
         }
         do {
