@@ -69,10 +69,20 @@ enum MarginProcess {
         }
         try input.write.close()
         async let stdoutData = readToEnd(out.read)
-        async let stderrData = readToEnd(err.read)
-        guard let exit = await child.exit(within: timeout) else { throw ProcessTimeout(arguments: arguments) }
+        let stderrData = Task { await readToEnd(err.read) }
+        guard let exit = await child.exit(within: timeout) else {
+            // What it had said, for the failure: a child of its own may still hold the pipe.
+            let said = await withTaskGroup(of: Data?.self) { group in
+                group.addTask { await stderrData.value }
+                group.addTask { try? await Task.sleep(for: .seconds(2)); return nil }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+            throw ProcessTimeout(arguments: arguments, stderr: said.map { String(decoding: $0, as: UTF8.self) } ?? "(still open)")
+        }
         return ProcessResult(status: exit.status, stdout: String(decoding: await stdoutData, as: UTF8.self),
-                             stderr: String(decoding: await stderrData, as: UTF8.self), signal: exit.signal)
+                             stderr: String(decoding: await stderrData.value, as: UTF8.self), signal: exit.signal)
     }
 }
 
@@ -86,5 +96,9 @@ func readToEnd(_ handle: FileHandle) async -> Data {
 
 struct ProcessTimeout: Error, CustomStringConvertible {
     var arguments: [String]
-    var description: String { "margin \(arguments.joined(separator: " ")) did not finish in time" }
+    /// What it wrote on stderr before it was killed, when known.
+    var stderr = ""
+    var description: String {
+        "margin \(arguments.joined(separator: " ")) did not finish in time" + (stderr.isEmpty ? "" : "; its stderr: \(stderr)")
+    }
 }
