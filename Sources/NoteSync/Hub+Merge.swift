@@ -1,32 +1,67 @@
+import NoteStore
 import PostgresNIO
 
 extension Hub {
-    /// Merges `incoming` and `incoming_version` into the hub; returns the ids it turned down.
+    /// What a merge did with the changes not made on top of the hub's version of their note.
+    struct Merged {
+        /// The ids of the changes it turned down: another machine changed the note first.
+        var rejected: Set<String> = []
+        /// The hub's rows it replaced: their stamps are refused (``HubRowCheck/replacement(of:seq:by:)``).
+        var replaced: [SkippedRow] = []
+    }
+
+    /// Merges `incoming` and `incoming_version` into the hub.
     ///
     /// Every row written gets a counter of its own, in blocks after the person's counter: the
     /// taken changes after `after` (by id), the earlier texts after `versionsAfter`, and the
     /// versions the hub keeps in place of turned-down changes after `rejectedAfter`, so that
     /// a pull pages through them by the counter alone.
-    func merge(after: Int64, versionsAfter: Int64, rejectedAfter: Int64) async throws -> Set<String> {
-        let rejected = try await execute("""
-            UPDATE margin.note n SET seq = \(rejectedAfter) + r.rank FROM (
-                SELECT n.id, row_number() OVER (ORDER BY n.id) AS rank FROM incoming i
-                JOIN margin.note n ON n.\(Self.ownerIsMe) AND n.id = i.id
-                WHERE n.hlc <> i.hlc AND i.base IS DISTINCT FROM n.hlc
-            ) r
-            WHERE n.\(Self.ownerIsMe) AND n.id = r.id
-            RETURNING n.id
+    ///
+    /// A change not made on top of the hub's version is turned down, unless `check` refuses
+    /// that version's stamps as a pull would: the change then takes its place.
+    func merge(after: Int64, versionsAfter: Int64, rejectedAfter: Int64, check: HubRowCheck) async throws -> Merged {
+        let clashes = try await query("""
+            SELECT n.id, n.hlc, n.text_hlc, n.tags_hlc, n.pin_hlc, n.seq, i.hlc, i.text_hlc, i.tags_hlc, i.pin_hlc
+            FROM incoming i JOIN margin.note n ON n.\(unescaped: Self.ownerIsMe) AND n.id = i.id
+            WHERE n.hlc <> i.hlc AND i.base IS DISTINCT FROM n.hlc
+            ORDER BY n.id
             """)
-        try await execute("""
+        var merged = Merged()
+        var rejected: [String] = []
+        var replaced: (ids: [String], stamps: [String]) = ([], [])
+        for row in clashes {
+            let (id, hlc, text, tags, pin, seq, mine, myText, myTags, myPin) = try row.decode(
+                (String, String?, String?, String?, String?, Int64, String?, String?, String?, String?).self)
+            let stored = NoteDatabase.HubRecord(id: id, hlc: hlc ?? "", parts: [text ?? "", tags ?? "", pin ?? ""], body: nil)
+            let incoming = NoteDatabase.HubRecord(id: id, hlc: mine ?? "", parts: [myText ?? "", myTags ?? "", myPin ?? ""], body: nil)
+            if let row = check.replacement(of: stored, seq: seq, by: incoming) {
+                merged.replaced.append(row)
+                replaced.ids.append(id)
+                replaced.stamps.append(stored.hlc)
+            } else {
+                rejected.append(id)
+            }
+        }
+        if !rejected.isEmpty {
+            try await query("""
+                UPDATE margin.note n SET seq = \(rejectedAfter) + r.rank
+                FROM unnest(\(rejected)::text[]) WITH ORDINALITY AS r(id, rank)
+                WHERE n.\(unescaped: Self.ownerIsMe) AND n.id = r.id
+                """)
+        }
+        // A replaced row is named by its stamp too: the change replaces the row the check read.
+        try await query("""
             INSERT INTO margin.note (id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, seq)
             SELECT id, hlc, text_hlc, tags_hlc, pin_hlc, deleted, body, \(after) + row_number() OVER (ORDER BY id) FROM incoming
             ON CONFLICT (owner, id) DO UPDATE SET
                 hlc = excluded.hlc, text_hlc = excluded.text_hlc, tags_hlc = excluded.tags_hlc, pin_hlc = excluded.pin_hlc,
                 deleted = excluded.deleted, body = excluded.body, seq = excluded.seq
             WHERE margin.note.hlc = (SELECT base FROM incoming WHERE incoming.id = excluded.id)
+               OR (margin.note.id, margin.note.hlc) IN (SELECT * FROM unnest(\(replaced.ids)::text[], \(replaced.stamps)::text[]))
             """)
         try await insertVersions(after: versionsAfter)
-        return Set(try rejected.map { try $0.decode(String.self) })
+        merged.rejected = Set(rejected)
+        return merged
     }
 
     /// Writes the notes in `incoming` into a hub that has none of the person's notes, with

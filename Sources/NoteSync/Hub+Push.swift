@@ -9,6 +9,8 @@ extension Hub {
         var versions: [(id: String, hlc: String)] = []
         /// The notes whose change the hub turned down: another machine changed them first.
         var rejected: Set<String> = []
+        /// The hub's rows whose refused stamps a change replaced, reported as a pull reports them.
+        var replaced: [SkippedRow] = []
         /// The person's change counter before the push.
         var seq: Int64 = 0
         /// The counter of the push's own last change: what the pusher need not pull back.
@@ -30,10 +32,11 @@ extension Hub {
     /// newer version is turned down, and that version is given a new counter so that the pusher
     /// pulls it, merges the two part by part, and pushes the result (``NoteSync``).
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
-    /// lost connection or a killed process is harmless.
-    func push(from store: NoteDatabase) async throws -> Pushed? {
+    /// lost connection or a killed process is harmless. A hub version whose stamps `check`
+    /// refuses (nothing a pull applies) turns nothing down: the change replaces it.
+    func push(from store: NoteDatabase, check: HubRowCheck) async throws -> Pushed? {
         let earlierMap = try? store.mapForPush(Self.pushMap)
-        defer { if let earlierMap { try? store.mapForPush(earlierMap) } }
+        defer { if let earlierMap { _ = try? store.mapForPush(earlierMap) } }
         let versions = try store.unpushedVersions()
         // The usual sync has a few changes: read once, as changes. When they fill ``smallPush``
         // they are the first chunk of a COPY, and the rest is read after them in chunks written
@@ -101,7 +104,9 @@ extension Hub {
                     // A temporary table has no statistics until it is analyzed: without them the
                     // merge's join is planned for a handful of rows.
                     try await execute("ANALYZE incoming")
-                    pushed.rejected = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough)
+                    let merged = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough,
+                                                 check: check)
+                    (pushed.rejected, pushed.replaced) = (merged.rejected, merged.replaced)
                 }
                 pushed.changes.removeAll { pushed.rejected.contains($0.id) }
                 let top = pushed.ownThrough + Int64(pushed.rejected.count)

@@ -8,9 +8,15 @@ extension Hub {
         static let keys = (seq: "mark_seq", id: "mark_id", hlc: "mark_hlc", epoch: "epoch")
 
         /// The hub's state now, as values for the store.
-        static func values(seq: Int64, epoch: String, newest: (id: String, hlc: String)?) -> [String: String] {
+        ///
+        /// A newest row whose stamp `check` refuses is no mark (empty id and stamp): the next
+        /// change of its note replaces it with a lower stamp, which is no rollback.
+        static func values(seq: Int64, epoch: String, newest: (id: String, hlc: String)?, check: HubRowCheck) -> [String: String] {
             var values = [keys.seq: String(seq), keys.epoch: epoch]
-            if let newest { (values[keys.id], values[keys.hlc]) = (newest.id, newest.hlc) }
+            if let newest {
+                let sound = check.problem(stamp: newest.hlc) == nil
+                (values[keys.id], values[keys.hlc]) = sound ? (newest.id, newest.hlc) : ("", "")
+            }
             return values
         }
     }
@@ -37,14 +43,15 @@ extension Hub {
     /// key for that id alone (row-level security's own `owner = current_user` stays as well).
     static let ownerIsMe = #"owner = current_user::text COLLATE "default""#
 
-    /// Why the hub is not where the store left it, or nil. `values` are the store's (``Mark``).
-    func rollback(since values: [String: String]) async throws -> Rollback? {
+    /// Why the hub is not where the store left it, or nil. `values` are the store's (``Mark``);
+    /// a marked row whose stamp `check` refuses (kept by an earlier margin) is not compared.
+    func rollback(since values: [String: String], check: HubRowCheck) async throws -> Rollback? {
         let keys = Mark.keys
         let (seq, epoch) = try await standing()
         if let known = values[keys.epoch], known != epoch {
             return .toldByAnother("another machine found it restored from a backup")
         }
-        return try await behind(values, seq: seq).map(Rollback.found)
+        return try await behind(values, seq: seq, check: check).map(Rollback.found)
     }
 
     /// How a store learns the hub was rolled back.
@@ -62,12 +69,12 @@ extension Hub {
     }
 
     /// Why the hub is behind what the store saw of it, or nil.
-    private func behind(_ values: [String: String], seq: Int64) async throws -> String? {
+    private func behind(_ values: [String: String], seq: Int64, check: HubRowCheck) async throws -> String? {
         let keys = Mark.keys
         if let known = values[keys.seq].flatMap(Int64.init), seq < known {
             return "its change counter (\(seq)) is behind this machine's (\(known))"
         }
-        if let id = values[keys.id], let hlc = values[keys.hlc] {
+        if let id = values[keys.id], let hlc = values[keys.hlc], !id.isEmpty, check.problem(stamp: hlc) == nil {
             let row = try await query("SELECT hlc FROM margin.note WHERE \(unescaped: Self.ownerIsMe) AND id = \(id)").first
             guard let found = try row?.decode(String.self) else { return "note \(id.prefix(8)) it had is gone" }
             if found < hlc { return "note \(id.prefix(8)) is older there than this machine saw it" }

@@ -56,7 +56,7 @@ struct HubRowCheck {
     }
 
     /// Why the id or the stamps of `record` are wrong; nil when they are right.
-    private func problem(stampsOf record: NoteDatabase.HubRecord) -> String? {
+    func problem(stampsOf record: NoteDatabase.HubRecord) -> String? {
         guard Self.isNoteID(record.id) else { return "its id is not a note id" }
         for stamp in [record.hlc] + record.parts {
             if let problem = problem(stamp: stamp) { return problem }
@@ -95,7 +95,8 @@ struct HubRowCheck {
     /// The latest moment a row may carry.
     private var latest: Date { now.addingTimeInterval(Double(maxDrift.components.seconds)) }
 
-    private func problem(stamp text: String) -> String? {
+    /// Why `text` is not a stamp this machine takes (not one, or too far ahead); nil when it is.
+    func problem(stamp text: String) -> String? {
         guard let wallMs = Self.stampWallMs(text) else { return "its stamp '\(Self.printable(text))' is not a stamp" }
         let wall = Date(timeIntervalSince1970: Double(wallMs) / 1000)
         guard wall <= latest else {

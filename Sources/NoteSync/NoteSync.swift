@@ -11,6 +11,8 @@ public struct SyncReport: Sendable, Equatable, Codable {
     /// Changes that met a concurrent edit of the same note; the losing text is kept as a version.
     public var conflicts = 0
     /// Hub rows not applied, each once: they failed the checks every hub row goes through.
+    /// A row whose stamps fail is named again when this machine's change replaces it on the
+    /// hub (``HubRowCheck/replacement(of:seq:by:)``).
     public var skipped: [SkippedRow] = []
     /// The store met a hub other than the one it synced with (a new hub, or one restored
     /// from a backup) and started over with it.
@@ -88,7 +90,7 @@ public enum NoteSync {
             // A first sync is no reset; another hub (or this one under a new id) is.
             report.hubReset = known != nil
             if known != nil { report.resetReason = "it is another hub than the one this machine synced with" }
-        } else if let rollback = try await hub.rollback(since: values) {
+        } else if let rollback = try await hub.rollback(since: values, check: check) {
             // Restored from a backup: what this store knows of it is wrong. Everything is
             // pushed again (the hub takes what it lacks) and read from its start; the machine
             // that found it tells the person's other machines by a new epoch.
@@ -99,7 +101,7 @@ public enum NoteSync {
         // A change the hub turned down (another machine changed the note first) is merged by
         // the pull that follows and pushed again; a few rounds settle even a busy note.
         for _ in 0..<Self.rounds {
-            let pushed = try await hub.push(from: store)
+            let pushed = try await hub.push(from: store, check: check)
             if let pushed {
                 var cursor = try Hub.Cursor(store)
                 // Nobody else wrote since this store last read everything: its own changes, the
@@ -108,6 +110,7 @@ public enum NoteSync {
                 if skipOwn { cursor.skip(through: pushed.ownThrough) }
                 try store.markPushed(pushed.changes, versions: pushed.versions, hubValues: skipOwn ? cursor.values : [:])
                 report.pushed += pushed.changes.count
+                report.skipped += pushed.replaced
             }
             let pulled = try await hub.pull(into: store, check: check)
             report.pulled += pulled.notes
@@ -117,7 +120,7 @@ public enum NoteSync {
         }
         // Where this sync left the hub: the next one checks it is still there.
         let (seq, epoch) = try await hub.standing()
-        let mark = Hub.Mark.values(seq: seq, epoch: epoch, newest: try await hub.newestRow())
+        let mark = Hub.Mark.values(seq: seq, epoch: epoch, newest: try await hub.newestRow(), check: check)
         let stored = try store.hubValues()
         if mark.contains(where: { stored[$0.key] != $0.value }) { try store.setHubValues(mark) }
         return report
