@@ -1,7 +1,9 @@
 /// Colour for what a person scans a listing for — ids, times, tags — on a terminal only.
 ///
 /// Plain output stays byte for byte what it was: a palette that is off returns its text
-/// untouched, and only a listing asked to paint gets escapes.
+/// untouched, and only a listing asked to paint gets escapes. Its rule, in
+/// ``init(_:environment:stdoutIsTerminal:)``, is the one every command follows, the styles of
+/// `watch`'s full-screen view included: nothing else decides whether margin colours.
 public struct Palette: Sendable, Equatable {
     /// Whether escapes are written at all.
     public let enabled: Bool
@@ -35,7 +37,7 @@ public struct Palette: Sendable, Equatable {
     }
 }
 
-/// `--color`: when margin paints its listings.
+/// `--color`: when margin colours what it writes.
 public enum ColorChoice: String, Sendable, CaseIterable {
     case auto, always, never
 }

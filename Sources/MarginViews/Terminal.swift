@@ -18,11 +18,6 @@ public enum Terminal {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// Whether colour is wanted: a terminal on stdout and no `NO_COLOR`.
-    public static func colour(environment: [String: String]) -> Bool {
-        Console.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
-    }
-
     /// Columns of the terminal on stdout; `COLUMNS`, then 80, when the terminal does not say.
     public static func width() -> Int {
         var size = winsize()

@@ -52,6 +52,42 @@ enum Cells {
         return "…" + String(out.reversed())
     }
 
+    /// `text` in lines of at most `width` cells, broken at spaces; a word longer than a whole
+    /// line is broken where the line ends. Nothing is cut: every character is on some line.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(width, 1)
+        var lines: [String] = [], line = "", used = 0
+        for piece in text.split(separator: " ") {
+            var word = String(piece), cells = Self.width(word)
+            if !line.isEmpty, used + 1 + cells <= width {
+                line += " " + word
+                used += 1 + cells
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            while cells > width {
+                let (head, rest) = split(word, within: width)
+                lines.append(head)
+                (word, cells) = (rest, Self.width(rest))
+            }
+            (line, used) = (word, cells)
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The start of `word` within `width` cells (one character at least), and the rest.
+    private static func split(_ word: String, within width: Int) -> (String, String) {
+        var head = "", used = 0
+        var rest = Substring(word)
+        while let character = rest.first, head.isEmpty || used + Self.width(character) <= width {
+            head.append(character)
+            used += Self.width(character)
+            rest = rest.dropFirst()
+        }
+        return (head, String(rest))
+    }
+
     /// `text` padded with spaces to `width` cells (cut first when longer).
     static func pad(_ text: String, width: Int) -> String {
         let fitted = fit(text, width: width)

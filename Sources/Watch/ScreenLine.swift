@@ -1,5 +1,5 @@
 /// One row of the interactive `watch`, as plain text already fitted to the width, with the
-/// style the terminal writer may add (none under `NO_COLOR`).
+/// style the terminal writer may add (none when colour is off, see `Palette`).
 struct ScreenLine: Equatable, Sendable {
     enum Style: Sendable { case plain, bold, dim, highlight }
     var text: String

@@ -32,7 +32,7 @@ struct ScreenWriter {
         terminal.write(out)
     }
 
-    /// The row with its style; under `NO_COLOR` plain, the `▸` mark still shows the nearest note.
+    /// The row with its style; plain when colour is off, where the `▸` mark still shows the nearest note.
     static func styled(_ line: ScreenLine, colour: Bool) -> String {
         guard colour, !line.text.isEmpty else { return line.text }
         switch line.style {

@@ -8,7 +8,8 @@ import MarginViews
 /// that every screen can be tested without a terminal.
 ///
 /// From the top: show, episode, the position line, the device, the episode's notes around the
-/// position, the note being written, and a footer with the keys. When the terminal is short,
+/// position; at the bottom, news too long for the footer (wrapped, never cut), the keys `?`
+/// lists, the note being written, and a footer with the keys. When the terminal is short,
 /// rows go in the reverse order of importance; when it is narrow, names are cut first and the
 /// position and bar last.
 enum WatchScreen {
@@ -32,32 +33,39 @@ enum WatchScreen {
             progress = ScreenLine(text: Cells.fit("⏹ nothing playing", width: width))
         }
         let draft = state.draft.map { draftLine($0, width: width) } ?? state.recording.map { recordingLine($0, width: width) }
-        let footer = ScreenLine(text: footerText(state, at: now, width: width), style: .dim)
+        let (news, footer) = bottom(state, at: now, width: width)
+        let keys = state.showingKeys && state.draft == nil && state.recording == nil ? KeysHelp.lines(width: width) : []
 
-        // Rows by importance: what is left once the short screen has taken its share.
-        var fixed = 1 + 1 // the position line and the footer
-        if draft != nil { fixed += 1 }
-        let headerRows = min(header.count, max(height - fixed, 0))
-        fixed += headerRows
-        let deviceRows = device != nil && height - fixed >= 1 ? 1 : 0
-        fixed += deviceRows
-        let noteRows = max(height - fixed - 1, 0) // one blank row sets the notes apart
+        // Rows by importance, each taking what the ones before it left: the footer and the note
+        // being written, the position line, the news, the keys, the names, the device, the notes.
+        var left = height - 1 - (draft == nil ? 0 : 1)
+        func take(_ wanted: Int) -> Int {
+            let rows = max(min(wanted, left), 0)
+            left -= rows
+            return rows
+        }
+        let progressRows = take(1)
+        let newsRows = take(news.count)
+        let keyRows = take(keys.count)
+        let headerRows = take(header.count)
+        let deviceRows = take(device == nil ? 0 : 1)
+        let noteRows = max(left - 1, 0) // one blank row sets the notes apart
 
-        var lines = Array(header.suffix(headerRows))
-        lines.append(progress)
-        if deviceRows == 1, let device { lines.append(device) }
+        var top = Array(header.suffix(headerRows))
+        if progressRows == 1 { top.append(progress) }
+        if deviceRows == 1, let device { top.append(device) }
         if noteRows > 0 {
-            lines.append(ScreenLine(text: ""))
-            lines += noteLines(state, position: position, rows: noteRows, width: width)
+            top.append(ScreenLine(text: ""))
+            top += noteLines(state, position: position, rows: noteRows, width: width)
         }
-        while lines.count < height - (draft == nil ? 1 : 2) { lines.append(ScreenLine(text: "")) }
+        var below = Array(news.prefix(newsRows)) + Array(keys.prefix(keyRows))
+        if let draft { below.append(draft) }
+        below.append(footer)
+        let gap = Array(repeating: ScreenLine(text: ""), count: max(height - top.count - below.count, 0))
+        let lines = Array((top + gap + below).suffix(height))
         var cursor: (row: Int, column: Int)?
-        if let draft {
-            cursor = (lines.count, min(Cells.width(draft.text), width - 1))
-            lines.append(draft)
-        }
-        lines.append(footer)
-        return Frame(lines: Array(lines.suffix(height)), cursor: cursor)
+        if let draft, lines.count >= 2 { cursor = (lines.count - 2, min(Cells.width(draft.text), width - 1)) }
+        return Frame(lines: lines, cursor: cursor)
     }
 
     /// `▶ 12:34 / 1:02:03 ━━━━────`: the bar takes what the clock leaves, and goes only when
@@ -114,16 +122,21 @@ enum WatchScreen {
         return ScreenLine(text: Cells.fit(text, width: width))
     }
 
-    /// What went wrong or happened, then the keys.
-    static func footerText(_ state: WatchState, at now: ContinuousClock.Instant, width: Int) -> String {
-        let keys: String
+    /// The footer, and the news that did not fit in it. What went wrong or happened comes
+    /// before the keys when the footer holds both (the short keys, `? keys · q quit`, if need
+    /// be); a message longer than that has lines of its own above the footer, wrapped at the
+    /// width, so that all of it and its remedy can be read, and the footer keeps the keys.
+    static func bottom(_ state: WatchState, at now: ContinuousClock.Instant, width: Int) -> (news: [ScreenLine], footer: ScreenLine) {
+        let keys: String, short: String
         if state.draft != nil {
-            keys = "Enter save · Esc cancel"
+            (keys, short) = ("Enter save · Esc cancel", "Enter save · Esc cancel")
         } else if state.recording != nil {
-            keys = "Enter or 2 s of silence saves · Esc cancel"
+            (keys, short) = ("Enter or 2 s of silence saves · Esc cancel", "Enter saves · Esc cancel")
+        } else if state.showingKeys {
+            (keys, short) = ("? or Esc hides the keys · q quit", "Esc hides · q quit")
         } else {
             let space = state.snapshot?.isPlaying == false ? "space play" : "space pause"
-            keys = "n note · v voice · \(space) · ←/→ -15s/+30s · ? keys · q quit"
+            (keys, short) = ("n note · v voice · \(space) · ←/→ -15s/+30s · ? keys · q quit", "? keys · q quit")
         }
         let transcribing: String? = switch state.transcribing.count {
         case 0: nil
@@ -131,16 +144,11 @@ enum WatchScreen {
         default: "transcribing \(state.transcribing.count) voice notes…"
         }
         let status = [state.problem, transcribing, state.message(at: now)].compactMap { $0 }.map(Terminal.sanitize)
-        let full = (status + [keys]).joined(separator: " · ")
-        guard Cells.width(full) > width, state.draft == nil, state.recording == nil else { return Cells.fit(full, width: width) }
-        // Too narrow for every key: `?` names them. A status that leaves no room for even
-        // that has the line until it clears (it is news; the keys are always the same).
-        let short = "? keys · q quit"
-        guard !status.isEmpty else { return Cells.fit(short, width: width) }
-        let shortened = (status + [short]).joined(separator: " · ")
-        return Cells.width(shortened) <= width ? shortened : Cells.fit(status.joined(separator: " · "), width: width)
+        for candidate in [keys, short] {
+            let line = (status + [candidate]).joined(separator: " · ")
+            if Cells.width(line) <= width { return ([], ScreenLine(text: line, style: .dim)) }
+        }
+        let news = status.flatMap { Cells.wrap($0, width: width) }.map { ScreenLine(text: $0) }
+        return (news, ScreenLine(text: Cells.fit(Cells.width(keys) <= width ? keys : short, width: width), style: .dim))
     }
-
-    /// What `?` shows in the footer: every key of the view.
-    static let keysHelp = "n note at this moment · v voice note · space pause/play · ← back 15 s · → forward 30 s · q quit · ? these keys"
 }

@@ -31,6 +31,7 @@ extension WatchSession {
     /// stores the note with its `#tag` words as tags, and resumes what it paused.
     mutating func write(_ draft: WatchState.Draft, pausing: Bool) {
         state.draft = draft
+        state.showingKeys = false
         let (replies, reply) = AsyncStream<String?>.makeStream()
         draftReply = reply
         let request = CaptureRequest(

@@ -25,6 +25,11 @@ extension WatchSession {
             edit(key, at: now)
             return
         }
+        if state.showingKeys, key == .escape {
+            // Esc hides the keys `?` listed, and does nothing else.
+            state.showingKeys = false
+            return
+        }
         switch key {
         case .character("q"), .character("Q"): ending = .status(0)
         case .character("n"), .character("N"): startNote(at: now)
@@ -32,7 +37,7 @@ extension WatchSession {
         case .left: seek(by: -Self.backMs, at: now)
         case .right: seek(by: Self.forwardMs, at: now)
         case .character("v"), .character("V"): startVoice(at: now)
-        case .character("?"), .character("h"): state.say(WatchScreen.keysHelp, at: now, for: .seconds(10))
+        case .character("?"), .character("h"): state.showingKeys.toggle()
         default: break
         }
     }

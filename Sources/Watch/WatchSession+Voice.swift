@@ -47,6 +47,7 @@ extension WatchSession {
         let (seen, unknown) = moment(at: now)
         let noteID = UUID().uuidString.lowercased()
         state.recording = WatchState.Recording(noteID: noteID, pin: pin(seen: seen, unknown: unknown))
+        state.showingKeys = false
         let (stop, stopper) = AsyncStream<Void>.makeStream()
         let drop = VoiceDrop()
         (voiceStop, voiceDrop) = (stopper, drop)

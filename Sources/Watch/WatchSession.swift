@@ -18,6 +18,8 @@ public struct WatchSession {
     /// `note.lead` in milliseconds: how far before the key press `n` pins.
     let leadMs: Int
     let pauseOnNote: Bool
+    /// Whether rows are drawn with their styles: `--color` and the environment decide, by
+    /// the rule every command follows (`Palette`).
     let colour: Bool
     /// What `v` records and transcribes with.
     let voice: WatchVoice

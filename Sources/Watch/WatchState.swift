@@ -14,7 +14,8 @@ struct WatchState: Sendable {
     var polled = false
     /// Notes of the item playing, in playback order.
     var notes: [Note] = []
-    /// A one-clause message for the footer (rate limit, failure, a saved note), and until when.
+    /// A message for the footer (rate limit, failure, a saved note), and until when; one too
+    /// long for the footer has lines of its own above it.
     var message: String?
     var messageUntil: ContinuousClock.Instant?
     /// A failure that lasts until the next poll that works (shown before the keys).
@@ -23,6 +24,8 @@ struct WatchState: Sendable {
     var draft: Draft?
     /// The voice note being recorded (`v`), when there is one.
     var recording: Recording?
+    /// `?` lists every key above the footer, until `?` or Esc hides them again.
+    var showingKeys = false
     /// Voice notes recorded and now being transcribed, in the background: the view goes on.
     var transcribing: [Transcribing] = []
 

@@ -45,4 +45,30 @@ struct ColorTests {
             #expect(screen.contains(Self.escape) == painted, "\(arguments) \(env): \(screen)")
         }
     }
+
+    /// One rule for every command: `always` and `never` are the user's word, over NO_COLOR and
+    /// over what stdout is; `auto` colours a terminal unless NO_COLOR says not to.
+    @Test("--color always paints over NO_COLOR and --color never leaves a terminal plain, for list and watch alike")
+    func oneRule() async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        try await ShortFlagDateTests.importing([ShortFlagDateTests.record("coloured", created: Date(), tags: ["hue"])], into: sandbox)
+        let piped = try await sandbox.margin("list", "--color=always", env: ["NO_COLOR": "1"])
+        #expect(piped.stdout.contains(Self.escape + "35m  #hue"), "through a pipe: \(piped.stdout)")
+        let cases: [([String], [String: String], Bool)] = [
+            (["list", "--color", "always"], ["NO_COLOR": "1"], true),
+            (["watch", "--color", "always"], ["NO_COLOR": "1"], true), (["watch", "--color=never"], ["NO_COLOR": ""], false),
+            (["watch"], ["NO_COLOR": "1"], false), (["watch"], ["NO_COLOR": ""], true),
+        ]
+        for (arguments, env, painted) in cases {
+            let session = try await TmuxSession.start(arguments, environment: sandbox.environment(env), in: sandbox.root)
+            defer { session.stop() }
+            let shown = arguments[0] == "list" ? "coloured" : WatchInteractiveTests.episode
+            try await session.waitForScreen { $0.contains(shown) }
+            let screen = try await session.tmux(["capture-pane", "-p", "-e", "-t", "w"])
+            #expect(screen.contains(Self.escape) == painted, "\(arguments) \(env): \(screen)")
+            if arguments[0] == "watch" { try await session.press("q") }
+            #expect(try await session.exitStatus() == 0)
+        }
+    }
 }

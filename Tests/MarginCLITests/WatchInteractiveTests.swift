@@ -46,12 +46,63 @@ struct WatchInteractiveTests {
         try await tmux.waitForScreen { $0.contains("nothing was saved") }
         #expect(try await sandbox.notes("list", "--json").count == 2)
         try await tmux.press("?")
-        try await tmux.waitForScreen { $0.contains("v voice note") && $0.contains("forward 30 s") }
+        try await tmux.waitForScreen { $0.contains("voice note at this moment") && $0.contains("forward 30 s") }
 
         try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
         let settings = try tmux.terminalSettings()
         #expect(settings.before == settings.after, "the terminal is restored")
+    }
+
+    /// Every key of the view and what `?` says it does.
+    static let keys = [
+        ("n", "note at this moment: type it, Enter saves, Esc cancels"),
+        ("v", "voice note at this moment: Enter or 2 s of silence saves, Esc drops it"),
+        ("space", "pause, or play when paused"), ("←", "back 15 s"), ("→", "forward 30 s"),
+        ("q", "quit (Ctrl-C too)"), ("? or h", "these keys; ? or Esc hides them"),
+    ]
+
+    /// What a reader reads on `lines`: the words, in order, whatever lines they were wrapped on.
+    static func read(_ lines: some Sequence<some StringProtocol>) -> String {
+        lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }.joined(separator: " ")
+    }
+
+    /// Whether `screen` lists every key on a row of its own, its description whole on that row
+    /// and the rows under it, and nothing on screen is cut.
+    static func listsEveryKey(_ screen: String) -> Bool {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard !lines.contains(where: { $0.hasSuffix("…") }) else { return false }
+        return keys.allSatisfy { key, does in
+            guard let first = lines.firstIndex(where: { $0.hasPrefix("  \(key) ") }) else { return false }
+            let more = lines[(first + 1)...].prefix { $0.hasPrefix("          ") && $0.count > 10 }
+            return read([lines[first]] + more) == read([key, does])
+        }
+    }
+
+    @Test("? lists every key with its whole description above the footer at 80 and 60 columns; ? hides it, and Esc hides it without quitting",
+          arguments: [80, 60])
+    func keysListed(width: Int) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(), in: sandbox.root, width: width, height: 24)
+        defer { tmux.stop() }
+        let footer = width >= 64 ? "n note · v voice · space pause" : "? keys · q quit"
+        try await tmux.waitForScreen { $0.contains(Self.episode) && $0.contains(footer) }
+        try await tmux.press("?")
+        let listed = try await tmux.waitForScreen { Self.listsEveryKey($0) }
+        #expect(listed.contains("? or Esc hides the keys · q quit"), "\(listed)")
+        try await tmux.press("?")
+        try await tmux.waitForScreen { $0.contains(footer) && !$0.contains("forward 30 s") }
+
+        try await tmux.press("?")
+        try await tmux.waitForScreen { Self.listsEveryKey($0) }
+        try await tmux.press("Escape")
+        try await tmux.waitForScreen { $0.contains(footer) && !$0.contains("forward 30 s") }
+        // Still running, and still taking keys: Esc neither quit nor ended anything.
+        try await tmux.press("?")
+        try await tmux.waitForScreen { Self.listsEveryKey($0) }
+        try await tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
     }
 
     @Test("space pauses and resumes, arrows seek, and an episode change is followed")

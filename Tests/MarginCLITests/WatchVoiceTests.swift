@@ -47,4 +47,30 @@ struct WatchVoiceTests {
         try await tmux.press("q")
         #expect(try await tmux.exitStatus() == 0)
     }
+
+    @Test("v with no sound server: the whole message, its remedy too, as margin note --voice says it, at 80 and 60 columns",
+          arguments: [80, 60])
+    func noServer(width: Int) async throws {
+        let sandbox = try await Sandbox.loggedIn()
+        defer { Task { await sandbox.stop() } }
+        let away = ["PULSE_SERVER": "unix:" + sandbox.root + "/no-such-socket"]
+        let note = try await sandbox.margin("note", "--voice", env: away)
+        #expect(note.status == 1)
+        // The failure and its remedy, up to where margin note goes on to the moment to type a
+        // note at instead (in the view, n is there for that).
+        let said = try #require(note.stderr.components(separatedBy: "; nothing was saved").first)
+        #expect(said.hasPrefix("margin: the recorder") && said.contains("; check that"), "\(note.stderr)")
+        let message = String(said.dropFirst("margin: ".count)) + "; nothing was saved"
+
+        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(away), in: sandbox.root, width: width, height: 24)
+        defer { tmux.stop() }
+        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) }
+        try await tmux.press("v")
+        let screen = try await tmux.waitForScreen { WatchInteractiveTests.read($0.split(separator: "\n")).contains(message) }
+        let lines = screen.split(separator: "\n")
+        #expect(!lines.contains { $0.hasSuffix("…") }, "nothing is cut: \(screen)")
+        #expect(lines.last?.hasSuffix("? keys · q quit") == true, "the footer keeps the keys: \(screen)")
+        try await tmux.press("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
 }

@@ -93,23 +93,86 @@ struct WatchScreenTests {
         #expect(frame.cursor?.row == 28)
     }
 
-    @Test("at 80 columns the footer ends with its keys, whatever the status before them says")
+    @Test("at 80 columns the footer ends with its keys; news too long to share it goes above, and the footer keeps every key")
     func footerFits() {
         var busy = state()
         busy.problem = "Spotify is rate limiting; next check in 12 s"
         #expect(text(busy, width: 80).last == "Spotify is rate limiting; next check in 12 s · ? keys · q quit")
         busy.say("saved 1a2b3c4d at 12:34 in Ep. 42 — Naming things", at: start)
-        let footer = text(busy, width: 80).last ?? ""
-        #expect(Cells.width(footer) <= 80 && footer.hasPrefix("Spotify is rate limiting"), "news first, cut to the width: \(footer)")
+        let lines = text(busy, width: 80)
+        #expect(lines.suffix(3) == ["Spotify is rate limiting; next check in 12 s", "saved 1a2b3c4d at 12:34 in Ep. 42 — Naming things",
+                                    "n note · v voice · space pause · ←/→ -15s/+30s · ? keys · q quit"], "\(lines)")
         #expect(text(state(), width: 80).last == "n note · v voice · space pause · ←/→ -15s/+30s · ? keys · q quit")
     }
 
-    @Test("? lists every key in the footer for a while")
-    func keysHelp() {
-        var session = state()
-        session.say(WatchScreen.keysHelp, at: start)
-        let footer = text(session, width: 200).last ?? ""
-        for key in ["n ", "v ", "space ", "←", "→", "q ", "?"] { #expect(footer.contains(key), "\(key): \(footer)") }
+    /// What a reader reads on `lines`: the words, in order, whatever lines they were wrapped on.
+    static func read(_ lines: some Sequence<String>) -> String {
+        lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }.joined(separator: " ")
+    }
+
+    /// Every key of the view and what `?` says of it.
+    static let keys = [
+        ("n", "note at this moment: type it, Enter saves, Esc cancels"),
+        ("v", "voice note at this moment: Enter or 2 s of silence saves, Esc drops it"),
+        ("space", "pause, or play when paused"), ("←", "back 15 s"), ("→", "forward 30 s"),
+        ("q", "quit (Ctrl-C too)"), ("? or h", "these keys; ? or Esc hides them"),
+    ]
+
+    /// The rows `?` gave `key`: its own, and those under it that go on with its description.
+    static func entry(_ key: String, in lines: [String]) -> [String]? {
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("  \(key) ") }) else { return nil }
+        let rest = lines[(first + 1)...].prefix { $0.hasPrefix("          ") && $0.count > 10 }
+        return [lines[first]] + rest
+    }
+
+    @Test("? lists every key on a line of its own above the footer, each description whole, from 80 down to 40 columns",
+          arguments: [80, 60, 50, 40])
+    func keysHelp(width: Int) throws {
+        var session = state(notesAt: [60_000, 750_000, 900_000])
+        session.showingKeys = true
+        let lines = text(session, width: width, height: 24)
+        #expect(lines.allSatisfy { Cells.width($0) <= width && !$0.hasSuffix("…") }, "nothing is cut: \(lines)")
+        #expect(lines.last == "? or Esc hides the keys · q quit")
+        for (key, does) in Self.keys {
+            let rows = try #require(Self.entry(key, in: lines), "\(key) has a line of its own: \(lines)")
+            #expect(Self.read(rows) == Self.read([key, does]), "\(key): \(rows)")
+        }
+        #expect(Self.entry("? or h", in: Array(lines.dropLast()))?.last == lines.dropLast().last, "the list ends above the footer")
+        #expect(lines[2].hasPrefix("▶ 12:34 / 1:02:03"), "the position line stays")
+        session.showingKeys = false
+        #expect(Self.entry("space", in: text(session, width: width, height: 24)) == nil)
+    }
+
+    @Test("a message too long for the footer is wrapped on lines of its own above it, whole with its remedy, at 80 and 60 columns",
+          arguments: [80, 60])
+    func longMessage(width: Int) {
+        let failure = "the recorder 'parecord' failed (Connection failure: Connection refused); " +
+            "check that a microphone is connected, the sound server runs and you may use it"
+        var failed = state()
+        failed.say(failure, at: start)
+        let lines = text(failed, width: width, height: 24)
+        #expect(lines.allSatisfy { Cells.width($0) <= width && !$0.hasSuffix("…") }, "\(lines)")
+        let footer = width >= 64 ? "n note · v voice · space pause · ←/→ -15s/+30s · ? keys · q quit" : "? keys · q quit"
+        #expect(lines.last == footer)
+        let news = Array(lines.dropLast().reversed().prefix { !$0.isEmpty }.reversed())
+        #expect(news.count >= 2, "\(lines)")
+        #expect(Self.read(news) == failure, "\(lines)")
+
+        // While a note is written, the news goes above it; the cursor stays on the note.
+        let seen = failed.moment(at: start)
+        failed.draft = WatchState.Draft(seen: seen, unknown: nil, pin: PinRules.pin(seen: seen, unknown: nil), editor: LineEditor("half"))
+        let frame = WatchScreen.render(failed, at: start, width: width, height: 24)
+        #expect(frame.lines.suffix(2).map(\.text) == ["note at 12:34 › half", "Enter save · Esc cancel"])
+        #expect(frame.cursor?.row == 22)
+        #expect(Self.read(frame.lines.dropLast(2).map(\.text)).hasSuffix(failure))
+    }
+
+    @Test("wrapping breaks at spaces, counts cells, and loses nothing; only a word longer than a line is broken")
+    func wrap() {
+        #expect(Cells.wrap("check that a microphone is connected", width: 12) == ["check that a", "microphone", "is connected"])
+        #expect(Cells.wrap("日本語の ノート", width: 8) == ["日本語の", "ノート"])
+        #expect(Cells.wrap("/a/very/long/path/to/a/file", width: 10) == ["/a/very/lo", "ng/path/to", "/a/file"])
+        #expect(Cells.wrap("", width: 10) == [""])
     }
 
     @Test("a rate limit shows in the footer before the keys")
@@ -119,7 +182,9 @@ struct WatchScreenTests {
         #expect(text(limited, width: 120).last?.hasPrefix("Spotify is rate limiting; next check in 12 s · n note") == true)
         #expect(text(limited).last == "Spotify is rate limiting; next check in 12 s · ? keys · q quit", "too narrow for every key")
         limited.problem = String(repeating: "a long problem ", count: 10) + "retrying in 3 s"
-        #expect(text(limited, width: 200).last?.hasSuffix("retrying in 3 s · ? keys · q quit") == true)
+        let lines = text(limited, width: 100)
+        #expect(lines.last?.hasPrefix("n note · v voice") == true)
+        #expect(lines.dropLast().last?.hasSuffix("retrying in 3 s") == true)
     }
 
     @Test("styles are SGR sequences only with colour; under NO_COLOR the text is plain")

@@ -3,6 +3,7 @@ import NoteCapture
 import NoteStore
 import SpotifyClient
 import Testing
+import Voice
 @testable import Watch
 
 /// A player that records what the view asked of it, for the session's capture rules.
@@ -66,6 +67,62 @@ struct WatchSessionTests {
             if let message = session.state.message, message.hasPrefix(prefix) { return message }
         }
         throw CancellationError()
+    }
+
+    /// The screen the session draws now, `width`×24.
+    func screen(_ session: WatchSession, width: Int = 80) -> [String] {
+        WatchScreen.render(session.state, at: .now, width: width, height: 24).lines.map(\.text)
+    }
+
+    /// Whether `screen` shows the keys `?` lists: each on a row of its own.
+    func listsKeys(_ screen: [String]) -> Bool {
+        ["  n ", "  v ", "  space ", "  ← ", "  → ", "  q "].allSatisfy { key in screen.contains { $0.hasPrefix(key) } }
+    }
+
+    @Test("? shows the keys until ? or Esc hides them; Esc does nothing else, n and v take the screen, q still quits")
+    func keysShown() async throws {
+        let player = RecordingPlayer(episode)
+        var session = session(player, pauseOnNote: false)
+        session.handle(.polled(.snapshot(episode), startedAt: .now))
+        #expect(!listsKeys(screen(session)))
+        session.press(.character("?"), at: .now)
+        #expect(listsKeys(screen(session)), "\(screen(session))")
+        session.press(.character("?"), at: .now)
+        #expect(!listsKeys(screen(session)))
+
+        session.press(.character("?"), at: .now)
+        session.press(.escape, at: .now)
+        #expect(!listsKeys(screen(session)))
+        #expect(session.ending == nil, "Esc does not quit")
+        #expect(session.state.message(at: .now) == nil, "nor says anything")
+        session.press(.escape, at: .now)
+        #expect(session.ending == nil && !listsKeys(screen(session)), "nor does a second one")
+
+        session.press(.character("?"), at: .now)
+        session.press(.character("n"), at: .now)
+        #expect(session.state.draft != nil)
+        #expect(!listsKeys(screen(session)), "the note being written has the screen")
+        session.press(.escape, at: .now)
+        #expect(session.state.draft == nil && !listsKeys(screen(session)), "Esc cancels the note, and the keys stay hidden")
+
+        session.press(.character("?"), at: .now)
+        session.press(.character("q"), at: .now)
+        #expect(session.ending == .status(0))
+        _ = await session.endCaptures()
+        #expect(await player.calls == [])
+    }
+
+    @Test("v with no recorder: the whole message, remedy included, on lines of its own above the keys at 80 and 60 columns",
+          arguments: [80, 60])
+    func voiceProblemWrapped(width: Int) {
+        var session = session(RecordingPlayer(episode), pauseOnNote: false)
+        session.handle(.polled(.snapshot(episode), startedAt: .now))
+        session.press(.character("v"), at: .now)
+        let lines = screen(session, width: width)
+        #expect(lines.allSatisfy { $0.count <= width && !$0.hasSuffix("…") }, "\(lines)")
+        let read = lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }.joined(separator: " ")
+        #expect(read.contains(VoiceError.noRecorder.message), "\(lines)")
+        #expect(lines.last?.hasSuffix("? keys · q quit") == true)
     }
 
     @Test("n pins at the key press with note.lead off, pauses with pause-on-note, Enter stores the note and resumes")

@@ -30,7 +30,7 @@ struct InteractiveWatch {
         var session = WatchSession(
             player: api, openStore: { try store.open(settings) }, leadMs: try settings.noteLeadMs(),
             pauseOnNote: try pauseOnNote || settings.pauseOnNote(),
-            colour: (settings.environment["NO_COLOR"] ?? "").isEmpty, schedule: schedule, voice: Self.voice(settings, store: store))
+            colour: ColorOption.palette.enabled, schedule: schedule, voice: Self.voice(settings, store: store))
         pulled.listen(session.notesChanged)
         let (ending, unsaved) = try await session.run()
         if let unsaved {
