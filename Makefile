@@ -10,6 +10,7 @@ LIBEXECDIR  ?= $(PREFIX)/libexec/margin
 MANDIR      ?= $(PREFIX)/share/man/man1
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 # zsh reads site-functions under /usr/local; a package uses vendor-completions (make deb).
+# Under any other PREFIX, install-files says what to add to zsh's fpath (scripts/completion-hint.sh).
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 # The margin that install-files installs (any build: the tests give the debug one), and `-s`
@@ -30,8 +31,9 @@ release:
 
 # The end-to-end tests drive the built margin binary, so build every product first, checking
 # that each target imports only modules in its dependencies, and its own dependencies at that
-# (scripts/check-imports.sh: SwiftPM's check accepts one reached through another target). A short
-# libFuzzer smoke run of every parser comes before the suite (make fuzz runs the long campaign).
+# (scripts/check-imports.sh: SwiftPM's check accepts one reached through another target). The man
+# pages come from that debug build, checked by lexgrog and mandoc -Tlint (scripts/check-man.sh). A
+# short libFuzzer smoke run of every parser comes before the suite (make fuzz runs the long campaign).
 # Then the suite in three runs: the libraries' tests; the end-to-end tests of the built
 # binaries (MarginCLITests), which start many processes and servers at once; then, on their
 # own, the reliability suites (locks held by a bulk import, crashes, a full disk, concurrent
@@ -41,6 +43,8 @@ FUZZ_SMOKE_SECONDS ?= 10
 test:
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	./scripts/check-imports.sh
+	$(MAKE) --no-print-directory man MAN_CONFIGURATION=debug
+	./scripts/check-man.sh .build/man
 	./scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
 	$(SWIFT) test --skip-build --skip MarginCLITests
 	$(SWIFT) test --skip-build --filter MarginCLITests --skip Reliability
@@ -71,13 +75,15 @@ bench: release
 # ArgumentParser's generate-manual plugin. The plugin builds every product first; the debug
 # build is the one `make test` leaves behind, and its commands are the release build's. The
 # hidden subcommands margin runs itself (_guard, _recognize) get no page, and margin.1 no link.
+# scripts/man-fixup.sh adds what the generator cannot be told: names whatis reads, margin's exit
+# codes, the --help examples, and what mandoc -Tlint asks (scripts/check-man.sh checks it all).
 MAN_CONFIGURATION ?= debug
 man:
 	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) --multi-page
 	rm -rf .build/man && mkdir -p .build/man
 	cp .build/plugins/GenerateManual/outputs/margin/margin*.1 .build/man/
 	rm -f .build/man/margin._*.1
-	sed -i '/^\.Xr margin\._/d' .build/man/margin.1
+	./scripts/man-fixup.sh .build/man .build/$(MAN_CONFIGURATION)/margin
 
 install: man
 	$(SWIFT) build -c release --product margin
@@ -96,6 +102,8 @@ install-files:
 	"$(BIN)" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(BASHCOMPDIR)/margin"
 	"$(BIN)" --generate-completion-script zsh > "$(DESTDIR)$(ZSHCOMPDIR)/_margin"
 	"$(BIN)" --generate-completion-script fish > "$(DESTDIR)$(FISHCOMPDIR)/margin.fish"
+	@# Installed for this machine (no DESTDIR): what to add where a shell does not look there.
+	@if [ -z "$(DESTDIR)" ]; then ./scripts/completion-hint.sh "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"; fi
 
 # The pages `make man` generated.
 install-man:

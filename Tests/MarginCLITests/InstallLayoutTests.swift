@@ -3,8 +3,9 @@ import Testing
 
 /// `make install-files`, the layout `make install` and `make deb` share, run with the margin the
 /// tests drive: where each file lands under PREFIX and DESTDIR, and that the installed margin
-/// finds its Whisper helper there. The man pages come from a plugin build, too slow for here:
-/// `make deb-test` reads them, installed from the package on a clean Debian.
+/// finds its Whisper helper there, and what it says of the shells that do not look there. The man
+/// pages come from a plugin build, too slow for here: `make test` checks them (scripts/check-man.sh),
+/// and `make deb-test` reads them, installed from the package on a clean Debian.
 @Suite("make install's layout")
 struct InstallLayoutTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -60,6 +61,26 @@ struct InstallLayoutTests {
             "usr/bin/margin", "usr/libexec/margin/margin-whisper", "usr/share/bash-completion/completions/margin",
             "usr/share/fish/vendor_completions.d/margin.fish", "usr/share/zsh/vendor-completions/_margin",
         ])
+        // Staged for a package, not installed here: nothing to add to this machine's shells.
+        #expect(!result.stdout.contains("does not look in"), "\(result.stdout)")
+    }
+
+    @Test("installed where zsh does not look, install-files gives the fpath line that makes it find the completion")
+    func zshHint() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "/usr/bin/zsh is missing: install zsh")
+        let prefix = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let result = try await Self.make(["PREFIX=" + prefix])
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = prefix + "/share/zsh/site-functions"
+        #expect(result.stdout.contains("zsh does not look in \(folder): add this line to ~/.zshrc, before compinit runs:\n"),
+                "\(result.stdout)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("  fpath=(") }).trimmingCharacters(in: .whitespaces)
+        #expect(line == "fpath=(\(folder) $fpath)")
+        // compinit knows margin's completion once the line, as given, ran; not before.
+        let script = "autoload -Uz compinit; compinit -u -D; print -r -- ${_comps[margin]:-none}; \(line); compinit -u -D; print -r -- ${_comps[margin]:-none}"
+        let zsh = try await MarginProcess.run(["-fc", script], environment: ["HOME": prefix], executable: "/usr/bin/zsh")
+        #expect(zsh.stdout == "none\n_margin\n", "\(zsh.output)")
     }
 
     @Test("without a built margin, install-files installs nothing and says what it lacks")
@@ -72,11 +93,14 @@ struct InstallLayoutTests {
         #expect(try Self.files(under: prefix).isEmpty)
     }
 
-    /// Runs `make install-files BIN=binary variables…` in the package.
+    /// Runs `make install-files BIN=binary variables…` in the package, with a HOME of its own
+    /// for the shells that install-files asks where they look.
     static func make(_ variables: [String], binary: String = MarginProcess.marginPath) async throws -> ProcessResult {
-        try await MarginProcess.run(["-C", packageRoot, "--no-print-directory", "install-files", "BIN=" + binary] + variables,
-                                    environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-                                    executable: "/usr/bin/make", timeout: .seconds(120))
+        let home = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        return try await MarginProcess.run(["-C", packageRoot, "--no-print-directory", "install-files", "BIN=" + binary] + variables,
+                                           environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home],
+                                           executable: "/usr/bin/make", timeout: .seconds(120))
     }
 
     /// The regular files under `root`, as sorted paths relative to it.

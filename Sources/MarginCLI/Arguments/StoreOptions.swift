@@ -5,7 +5,7 @@ import NoteStore
 
 /// `--db PATH`, taken by every command that reads or writes notes.
 struct StoreOptions: ParsableArguments {
-    @Option(help: "The note database (default: $MARGIN_DB, else $XDG_DATA_HOME/margin/notes.sqlite).")
+    @Option(help: "The note database (default: $MARGIN_DB, else $XDG_DATA_HOME/margin/notes.sqlite).", completion: .file())
     var db: String?
 
     /// `--db`, then `MARGIN_DB`, then the XDG data folder.

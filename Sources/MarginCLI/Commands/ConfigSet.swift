@@ -8,10 +8,11 @@ extension MarginCommand.Config {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a configuration value.")
 
-        @Argument(help: "A key (see 'margin config --help').") var key: String
+        @Argument(help: "A key (see 'margin config --help').", completion: .list(ConfigKey.names)) var key: String
         // Everything after the key, so that a value such as `-5` reaches the key's own check
         // (and its explanation) instead of being taken for an option.
-        @Argument(parsing: .allUnrecognized, help: "The value.") var value: [String] = []
+        @Argument(parsing: .allUnrecognized, help: "The value.", completion: .custom { words, index, _ in Self.values(words, index) })
+        var value: [String] = []
 
         /// The value's words, without the `--` that the parser would have taken for itself.
         private var words: [String] { value.first == "--" ? Array(value.dropFirst()) : value }
@@ -40,6 +41,20 @@ extension MarginCommand.Config {
             }
             return stored
         }
+
+        /// What completes the value of the key typed before it, among `words` (the command line,
+        /// the value at `index`): the words of a key with a fixed set, none for the others.
+        static func values(_ words: [String], _ index: Int) -> [String] {
+            guard index <= words.count, let set = words.prefix(index).lastIndex(of: "set"),
+                  let typed = words[(set + 1)..<index].first(where: { !$0.hasPrefix("-") }),
+                  let key = ConfigKey.named(typed) else { return [] }
+            switch key.kind {
+            case .flag: return ["true", "false"]
+            case .choice(let words): return words
+            case .market: return SpotifyMarkets.codes.sorted()
+            default: return []
+            }
+        }
     }
 
     /// `margin config unset KEY`: removes the key's line, so that its default applies again.
@@ -47,7 +62,7 @@ extension MarginCommand.Config {
         static let configuration = CommandConfiguration(
             commandName: "unset", abstract: "Remove a configuration value, so that its default applies.")
 
-        @Argument(help: "A key (see 'margin config --help').") var key: String
+        @Argument(help: "A key (see 'margin config --help').", completion: .list(ConfigKey.names)) var key: String
 
         func run() async throws {
             let key = try MarginCommand.Config.key(key)

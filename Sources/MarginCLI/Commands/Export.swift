@@ -26,12 +26,13 @@ extension MarginCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @Option(help: "What to write: json, jsonl, csv, markdown, readwise (the CSV of Readwise's import) or obsidian (a folder of files, --dir).",
-                transform: { try ChoiceArgument.parse($0) }) var format: ExportFormat = .json
+                completion: .list(ExportFormat.allCases.map(\.rawValue)), transform: { try ChoiceArgument.parse($0) })
+        var format: ExportFormat = .json
         @Option(name: .shortAndLong, help: "Only this episode's notes.", transform: EpisodeRef.argument) var episode: EpisodeRef?
         @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?
         @Option(name: .shortAndLong, help: "Only notes with this tag.") var tag: String?
         @OptionGroup var dates: DateRangeOptions
-        @Option(name: .shortAndLong, help: "Write to FILE instead of stdout.") var output: String?
+        @Option(name: .shortAndLong, help: "Write to FILE instead of stdout.", completion: .file()) var output: String?
         @Option(help: ArgumentHelp("The folder --format obsidian writes its files to.", valueName: "dir"),
                 completion: .directory) var dir: String?
 

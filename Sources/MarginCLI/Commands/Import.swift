@@ -18,7 +18,7 @@ extension MarginCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The export to read, or - for stdin.") var file: String
+        @Argument(help: "The export to read, or - for stdin.", completion: .file(extensions: ["json", "jsonl"])) var file: String
         @Flag(name: .shortAndLong, help: "Print the counts as JSON: {\"added\":N,\"updated\":N,\"unchanged\":N,\"conflicts\":N}.") var json = false
 
         func run() async throws {

@@ -39,7 +39,8 @@ extension MarginCommand {
         @Option(name: .shortAndLong, help: "Pin to this episode instead of the playing one (needs --at).", transform: EpisodeRef.argument)
         var episode: EpisodeRef?
         @Flag(help: "Say the note: recorded from the microphone and transcribed on this machine.") var voice = false
-        @Option(help: ArgumentHelp("With --voice: take the recording from this 16-bit PCM WAV file.", valueName: "file.wav"))
+        @Option(help: ArgumentHelp("With --voice: take the recording from this 16-bit PCM WAV file.", valueName: "file.wav"),
+                completion: .file(extensions: ["wav"]))
         var audio: String?
         @Option(name: .customLong("max"), help: ArgumentHelp("With --voice: the longest recording, in seconds.", valueName: "seconds"))
         var maxSeconds: Double = 120
