@@ -3,6 +3,7 @@ import Foundation
 import MarginConfig
 import MarginViews
 import NoteStore
+import PodcastLibrary
 import SpotifyClient
 import SpotifyLinks
 
@@ -26,7 +27,8 @@ extension MarginCommand {
 
         func run() async throws {
             let settings = try Settings()
-            let note = try store.open(settings).resolve(prefix: id)
+            let database = try store.open(settings)
+            let note = try database.resolve(prefix: id)
             guard let pin = note.pin else { throw JumpFailure.unpinned(String(note.id.prefix(8))) }
             let start = max(pin.progressMs - lead * 1000, 0)
             let url = SpotifyLink.item(pin.itemType, pin.itemID, atMs: start)
@@ -35,7 +37,13 @@ extension MarginCommand {
                 return
             }
             let api = try settings.connection(verbose: global.verbose).api
-            try await playback.play(api, uri: pin.itemURI, from: start, name: pin.itemName ?? pin.itemURI, link: url, doing: "jumping")
+            var name = pin.itemName
+            if pin.itemType == "episode" {
+                // A note pinned while Spotify was out of reach has no name yet: the cache's, else Spotify's.
+                name = try await PodcastLibrary(store: database, api: api, market: settings.market)
+                    .episodeName(pin.itemID, known: pin.itemName)
+            }
+            try await playback.play(api, uri: pin.itemURI, from: start, name: name ?? pin.itemURI, link: url, doing: "jumping")
             store.positionMoved(settings, episode: pin.itemType == "episode" ? pin.itemID : nil)
         }
     }

@@ -5,6 +5,7 @@ import MarginConfig
 import MarginViews
 import NoteStore
 import NoteTransfer
+import PodcastLibrary
 import SpotifyClient
 
 extension MarginCommand {
@@ -42,8 +43,9 @@ extension MarginCommand {
             try dates.check()
             if global.verbose { dates.report() }
             var filter = NoteFilter(showID: try show?.id(in: database), tag: tag, since: dates.start, until: dates.end, limit: limit)
+            var playing: String?
             if episode {
-                filter.itemID = try await episodeID(settings, database)
+                (filter.itemID, playing) = try await episodeID(settings, database)
             }
             if json {
                 var stdout = SafeOutput(.standardOutput)
@@ -53,7 +55,12 @@ extension MarginCommand {
             }
             let notes = try database.notes(filter)
             if notes.isEmpty {
-                Console.err(try Self.emptyMessage(filter, total: database.count()))
+                // Names from the store alone: an empty list asks Spotify nothing more.
+                var episodeName: String?
+                var showName: String?
+                if let id = filter.itemID { episodeName = try PodcastLibrary(store: database, api: nil).knownEpisodeName(id, known: playing) }
+                if let id = filter.showID { showName = try database.show(id: id)?.name ?? database.showName(id: id) }
+                Console.err(Self.emptyMessage(filter, total: try database.count(), episode: episodeName, show: showName))
             } else {
                 // The width and the colours are the terminal's, read before the pager takes stdout.
                 let width = Console.stdoutIsTerminal ? Terminal.width() : nil
@@ -66,27 +73,30 @@ extension MarginCommand {
             }
         }
 
-        /// REF's id, or the item playing now (one request).
-        private func episodeID(_ settings: Settings, _ database: NoteDatabase) async throws -> String {
-            if let ref { return try ref.id(in: database) }
+        /// REF's id, or the item playing now (one request) and the name Spotify gives it.
+        private func episodeID(_ settings: Settings, _ database: NoteDatabase) async throws -> (String, String?) {
+            if let ref { return (try ref.id(in: database), nil) }
             let api = try settings.connection(verbose: global.verbose).api
             guard let snapshot = try await api.currentlyPlaying(), let id = snapshot.itemID else {
                 throw PlaybackFailure.nothingPlaying
             }
-            return id
+            return (id, snapshot.itemName)
         }
-    
-        /// What an empty list says: that the store is empty, or that nothing matched the filter.
-        static func emptyMessage(_ filter: NoteFilter, total: Int) -> String {
+
+        /// What an empty list says: that the store is empty, or what the filter asked for, its
+        /// dates as local days (``LocalTime/range(from:before:timeZone:)``), and what to try.
+        /// `episode` and `show` are the names of the filter's episode and show, when known.
+        static func emptyMessage(_ filter: NoteFilter, total: Int, episode: String? = nil, show: String? = nil,
+                                 timeZone: TimeZone = .current) -> String {
             guard total > 0 else { return "No notes yet. Take one with: margin note \"your thought\"" }
-            var conditions: [String] = []
-            if filter.itemID != nil { conditions.append("this episode") }
-            if let show = filter.showID { conditions.append("show \(show)") }
-            if let tag = filter.tag { conditions.append("tag '\(Terminal.sanitize(tag))'") }
-            if let since = filter.since { conditions.append("since \(Timestamp.string(since))") }
-            if let until = filter.until { conditions.append("before \(Timestamp.string(until))") }
-            let what = conditions.isEmpty ? "" : " for " + conditions.joined(separator: ", ")
-            return "No notes\(what) (\(total) in all; 'margin list' shows them)."
+            var subjects: [String] = []
+            if let id = filter.itemID { subjects.append("episode " + (episode.map { "'\(Terminal.sanitize($0))'" } ?? id)) }
+            if let id = filter.showID { subjects.append("show " + (show.map { "'\(Terminal.sanitize($0))'" } ?? id)) }
+            if let tag = filter.tag { subjects.append("tag '\(Terminal.sanitize(tag))'") }
+            var what = subjects.isEmpty ? "" : " for " + subjects.joined(separator: " and ")
+            let dates = LocalTime.range(from: filter.since, before: filter.until, timeZone: timeZone)
+            if let dates { what += " " + dates }
+            return "No notes\(what) (\(total) in all; \(dates == nil ? "'margin list' shows them" : "try a wider range"))."
         }
     }
 }

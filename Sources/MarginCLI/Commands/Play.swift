@@ -31,16 +31,22 @@ extension MarginCommand {
             let database = try store.open(settings)
             let api = try settings.connection(verbose: global.verbose).api
             let (episodeID, note) = try resolve(database)
-            var name = try database.cachedEpisodes([episodeID])[episodeID]?.name ?? note?.itemName
+            let library = PodcastLibrary(store: database, api: api, market: settings.market)
+            let name: String?
             let position: Int
-            if let start = at?.milliseconds ?? note.map({ max($0.progressMs - 5_000, 0) }) {
-                position = start
-            } else {
-                // Where Spotify says the user stopped; a finished episode starts again.
-                let library = PodcastLibrary(store: database, api: api, market: settings.market)
-                let episode = try await library.episode(episodeID).episode
-                name = episode.name
-                position = episode.fullyPlayed == true ? 0 : episode.resumePositionMs ?? 0
+            do {
+                if let start = at?.milliseconds ?? note.map({ max($0.progressMs - 5_000, 0) }) {
+                    position = start
+                    // What the cache or the notes know, asked of Spotify only when neither does.
+                    name = try await library.episodeName(episodeID, known: note?.itemName)
+                } else {
+                    // Where Spotify says the user stopped; a finished episode starts again.
+                    let episode = try await library.episode(episodeID).episode
+                    name = episode.name
+                    position = episode.fullyPlayed == true ? 0 : episode.resumePositionMs ?? 0
+                }
+            } catch SpotifyError.notFound {
+                throw PlayFailure.noSuchEpisode(episodeID)
             }
             let link = SpotifyLink.episode(episodeID, atMs: position)
             do {

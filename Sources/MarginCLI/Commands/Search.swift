@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MarginConfig
 import MarginViews
 import NoteStore
@@ -48,7 +49,7 @@ extension MarginCommand {
                 return
             }
             guard !hits.isEmpty else {
-                Console.err("No notes match.")
+                Console.err(try Self.noMatch(words, in: database, since: dates.start, until: dates.end))
                 return
             }
             let pager = paging.start(environment: settings.environment)
@@ -57,6 +58,14 @@ extension MarginCommand {
                 let where_ = hit.note.pin.map { "\(NoteView.heading($0)) @ \(hit.note.position ?? "")" } ?? "unpinned"
                 try Console.out("\(hit.note.id.prefix(8))  \(where_)\n    \(Terminal.sanitize(hit.snippet).replacingOccurrences(of: "\u{FFFD}", with: " "))")
             }
+        }
+
+        /// What a search that found nothing says: with dates, and notes that match outside
+        /// them, the dates as local days and how many match at other times.
+        static func noMatch(_ words: String, in database: NoteDatabase, since: Date?, until: Date?) throws -> String {
+            guard let dates = LocalTime.range(from: since, before: until),
+                  case let elsewhere = try database.searchCount(words), elsewhere > 0 else { return "No notes match." }
+            return "No notes \(dates) match (\(elsewhere) at other times; try a wider range)."
         }
     }
 }
