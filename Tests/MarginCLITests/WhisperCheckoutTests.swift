@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// A margin built in this checkout and run from its build folder (the README's trial) finds
+/// the checkout's Whisper helper with no variable set.
+@Suite("the Whisper helper of a build in the checkout")
+struct WhisperCheckoutTests {
+    /// This checkout.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test("transcribe --engines from .build/debug/margin names scripts/margin-whisper as the helper")
+    func buildFindsScript() async throws {
+        let built = URL(fileURLWithPath: MarginProcess.marginPath).resolvingSymlinksInPath().path
+        try #require(built.hasPrefix(Self.root + "/.build/"), "the margin under test is built in this checkout: \(built)")
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        var environment = sandbox.environment()
+        environment["MARGIN_WHISPER"] = nil
+        let engines = try await MarginProcess.run(["transcribe", "--engines"], environment: environment)
+        #expect(engines.status == 0, "\(engines.stderr)")
+        #expect(engines.stdout.contains("\n  helper: \(Self.root)/scripts/margin-whisper\n"), "\(engines.stdout)")
+        #expect(!engines.stdout.contains("helper missing"), "\(engines.stdout)")
+    }
+}
