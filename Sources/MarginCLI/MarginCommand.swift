@@ -36,7 +36,12 @@ public struct MarginCommand: AsyncParsableCommand {
     public static func runMain(_ typed: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
         StandardStreams.prepare()
         let arguments: [String]
-        do { arguments = try ColorOption.split(typed).rest } catch { ErrorReport.exit(error, parsing: false) }
+        do {
+            // `--color` anywhere, options before the command moved after it, `-n1` as `-n 1`.
+            arguments = try ArgumentRewrite.rewrite(ColorOption.split(typed).rest)
+        } catch {
+            ErrorReport.exit(error, parsing: false)
+        }
         if let name = arguments.first, reachesSpotify.contains(where: { $0.configuration.commandName == name }) {
             Task.detached { AsyncHTTPTransport.warmUp() }
         }
@@ -86,7 +91,8 @@ public struct MarginCommand: AsyncParsableCommand {
     }
 }
 
-/// Flags every command takes.
+/// Flags most commands take; like any option, they may also come before the command
+/// (`margin -v now`, see ``ArgumentRewrite``).
 struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print diagnostics (requests, retries, refreshes) on stderr; never tokens.")
     var verbose = false

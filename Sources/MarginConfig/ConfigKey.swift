@@ -14,13 +14,18 @@ public struct ConfigKey: Sendable, Equatable {
     public let example: String
     /// One line of help: what the key does.
     public let help: String
+    /// The environment variable that wins over the key when it is set and not empty
+    /// (`MARGIN_CLIENT_ID` for `client_id`); nil when only the file sets it.
+    public let variable: String?
 
-    public init(_ fileName: String, _ kind: ConfigValueKind, default defaultValue: String? = nil, example: String, help: String) {
+    public init(_ fileName: String, _ kind: ConfigValueKind, default defaultValue: String? = nil, example: String,
+                help: String, variable: String? = nil) {
         self.fileName = fileName
         self.kind = kind
         self.defaultValue = defaultValue
         self.example = example
         self.help = help
+        self.variable = variable
     }
 
     /// The name as the user types it (`client-id`, `note.pin-timeout`).

@@ -10,6 +10,8 @@ public enum SettingError: Equatable, LocalizedError {
     case configKeyUnset(String)
     case noSyncHub
     case passwordInConfig
+    /// The `command` engine chosen (config or `--engine`) without a `transcribe.command`.
+    case noTranscribeCommand
 
     public var errorDescription: String? {
         switch self {
@@ -31,6 +33,12 @@ public enum SettingError: Equatable, LocalizedError {
             "\(key) is not set"
         case .noSyncHub:
             "no sync hub is set. Run 'margin config set sync.url postgres://USER@HOST/DATABASE?sslmode=verify-full' (or set MARGIN_SYNC_URL), with the password in ~/.pgpass or PGPASSWORD"
+        case .noTranscribeCommand:
+            """
+            the command engine needs transcribe.command, which is not set; set it, e.g. margin config set \
+            transcribe.command \(ConfigKey.named("transcribe.command")?.example ?? "'…'") (the WAV file's path \
+            is appended), or choose another engine: 'margin transcribe --engines' says which are ready
+            """
         case .passwordInConfig:
             "sync.url must not carry a password: config.toml is plain text. Put it in ~/.pgpass (mode 0600) or PGPASSWORD, and set the URL without it"
         }

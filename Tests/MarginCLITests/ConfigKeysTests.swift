@@ -10,7 +10,8 @@ struct ConfigKeysTests {
     func defaults() async throws {
         let sandbox = try await Sandbox.start()
         defer { Task { await sandbox.stop() } }
-        #expect(try await sandbox.margin("config", "get", "note.pin-timeout").stdout == "2.5 (default)\n")
+        // The sandbox sets MARGIN_PIN_TIMEOUT, which wins over the default.
+        #expect(try await sandbox.margin("config", "get", "note.pin-timeout", env: ["MARGIN_PIN_TIMEOUT": ""]).stdout == "2.5 (default)\n")
         #expect(try await sandbox.margin("config", "get", "sync.auto").stdout == "false (default)\n")
         let market = try await sandbox.margin("config", "get", "market")
         #expect(market.status == 1 && market.stderr == "margin: market is not set\n")
@@ -21,7 +22,7 @@ struct ConfigKeysTests {
         let sandbox = try await Sandbox.start()
         defer { Task { await sandbox.stop() } }
         #expect(try await sandbox.margin("config", "set", "note.lead", "5").status == 0)
-        let listed = try await sandbox.margin("config", "list")
+        let listed = try await sandbox.margin("config", "list", env: ["MARGIN_PIN_TIMEOUT": ""])
         #expect(listed.status == 0)
         let lines = listed.stdout.split(separator: "\n").map(String.init)
         #expect(lines.map { String($0.prefix { $0 != " " }) } == keys)

@@ -60,6 +60,33 @@ struct ShortFlagDateTests {
         }
     }
 
+    @Test("-n1 is -n 1, as head -n1 takes it, for every short option with a value; search's -word and tag's -tag stay")
+    func attachedValues() async throws {
+        let sandbox = try await Sandbox.start()
+        defer { Task { await sandbox.stop() } }
+        let now = Date()
+        let records = (0..<3).map { Self.record("cache \($0)", created: now.addingTimeInterval(Double(-$0 * 60)), tags: ["x"]) }
+            + [Self.record("cache redis", created: now.addingTimeInterval(-600), tags: ["todo", "x"])]
+        try await Self.importing(records, into: sandbox)
+        #expect(try await sandbox.notes("list", "-n1", "-j").map { $0["text"] as? String } == ["cache 0"])
+        #expect(try await sandbox.notes("list", "-jn2", "-tx").map { $0["text"] as? String } == ["cache 0", "cache 1"])
+        #expect(try await sandbox.notes("list", "-ttodo", "--json").map { $0["text"] as? String } == ["cache redis"])
+        let file = sandbox.root + "/x.jsonl"
+        let exported = try await sandbox.margin("export", "-tx", "--format", "jsonl", "-o\(file)")
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count == 4)
+        // A negative value reaches the option's own check.
+        let negative = try await sandbox.margin("list", "-n-1")
+        #expect(negative.status == 64 && negative.stderr.hasPrefix("margin: --limit must be at least 1"), "\(negative.stderr)")
+        // search's -word leaves notes out; only a number follows its -n.
+        #expect(try await sandbox.notes("search", "cache", "-redis", "--json").count == 3)
+        #expect(try await sandbox.notes("search", "cache", "-n1", "--json").count == 1)
+        // tag's -tag removes one.
+        let redis = try await sandbox.notes("list", "-ttodo", "--json")
+        let id = try #require(redis.first?["id"] as? String)
+        #expect(try await sandbox.margin("tag", String(id.prefix(8)), "-todo").stdout == "x\n")
+    }
+
     @Test("every command's --help ends with two or three examples")
     func helpExamples() async throws {
         let sandbox = try await Sandbox.start()

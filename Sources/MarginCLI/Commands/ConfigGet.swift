@@ -5,49 +5,78 @@ import MarginViews
 import NoteSync
 
 extension MarginCommand.Config {
-    /// `margin config get [KEY]`: one value (or its default, marked), or every set value.
+    /// `margin config get [KEY]`: the value margin uses (the environment's, the file's, or the
+    /// default, marked), or every value set; `--show-origin` says where each comes from.
     struct Get: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "get",
-            abstract: "Print a configuration value or its default (exit 1 when unset without one), or all set values.")
+            abstract: "Print the value in effect: the environment's, config.toml's or the default (exit 1 when none); without KEY, all set values.")
 
         @Argument(help: "A key (see 'margin config --help').") var key: String?
+        @Flag(help: "Print where the value comes from first, then a tab: env:VARIABLE, file:PATH or default.")
+        var showOrigin = false
 
         func run() async throws {
-            let config = try Settings().config
+            let settings = try Settings()
             if let key {
                 let key = try MarginCommand.Config.key(key)
-                if let value = config[key.fileName] {
-                    try Console.out(Self.shown(key.fileName, value))
-                } else if let fallback = key.defaultValue {
-                    try Console.out("\(fallback) (default)")
+                guard let value = settings.effective(key) else { throw SettingError.configKeyUnset(key.name) }
+                let shown = Self.shown(key, value.value)
+                if showOrigin {
+                    try Console.out("\(value.origin.label)\t\(shown)")
                 } else {
-                    throw SettingError.configKeyUnset(key.name)
+                    // A script reads the value; only a default is marked, as `config list` marks it.
+                    try Console.out(value.origin == .defaultValue ? "\(shown) (default)" : shown)
                 }
                 return
             }
             for key in ConfigKey.all {
-                if let value = config[key.fileName] { try Console.out("\(key.name) = \(Self.shown(key.fileName, value))") }
+                guard let value = settings.effective(key), value.origin != .defaultValue else { continue }
+                try Console.out(Self.line(key, value, showOrigin: showOrigin))
             }
         }
 
-        /// The value as printed: a password written into sync.url by hand is shown as `***`.
-        static func shown(_ fileKey: String, _ value: String) -> String {
-            fileKey == "sync.url" ? HubAddress.redacted(value) : value
+        /// `key = value`, marked with where it comes from unless that is the config file
+        /// (`(default)`, `(from MARGIN_CLIENT_ID)`); with `showOrigin`, the origin and a tab first.
+        static func line(_ key: ConfigKey, _ value: ConfigValue, showOrigin: Bool) -> String {
+            let shown = Self.shown(key, value.value)
+            if showOrigin { return "\(value.origin.label)\t\(key.name) = \(shown)" }
+            switch value.origin {
+            case .file: return "\(key.name) = \(shown)"
+            case .defaultValue: return "\(key.name) = \(shown) (default)"
+            case .environment(let variable):
+                return "\(key.name) = \(shown) (from \(variable)\(value.overridesFile ? ", over config.toml" : ""))"
+            }
+        }
+
+        /// The value as printed: a password in a URL (sync.url, or any other URL a user wrote
+        /// with one, in the file or the environment) is shown as `****`.
+        static func shown(_ key: ConfigKey, _ value: String) -> String {
+            switch key.kind {
+            case .hubURL, .httpURL, .redirectURI: HubAddress.redacted(value)
+            default: value
+            }
         }
     }
 
-    /// `margin config list`: every key with its value, its default marked, or `(not set)`.
+    /// `margin config list`: every key with the value margin uses, marked with where it comes
+    /// from (the environment, the default), or `(not set)`.
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "Print every configuration key with its value or its default.")
+            commandName: "list",
+            abstract: "Print every configuration key with the value in effect: the environment's, config.toml's or the default.")
+
+        @Flag(help: "Print where each value comes from first, then a tab: env:VARIABLE, file:PATH, default or none.")
+        var showOrigin = false
 
         func run() async throws {
-            let config = try Settings().config
+            let settings = try Settings()
             for key in ConfigKey.all {
-                let shown = config[key.fileName].map { Get.shown(key.fileName, $0) }
-                    ?? key.defaultValue.map { "\($0) (default)" } ?? "(not set)"
-                try Console.out("\(key.name) = \(shown)")
+                guard let value = settings.effective(key) else {
+                    try Console.out(showOrigin ? "none\t\(key.name) = (not set)" : "\(key.name) = (not set)")
+                    continue
+                }
+                try Console.out(Get.line(key, value, showOrigin: showOrigin))
             }
         }
     }

@@ -28,13 +28,22 @@ extension Settings {
         if case .unusable(let reason) = kind, let model, engine != .command, !(engine == .auto && command != nil) {
             return UnavailableTranscriber(.modelUnusable(path: model, reason: reason))
         }
+        // What `auto` picks: transcribe.command when it is set; else Whisper, unless a
+        // PocketSphinx model (or what may be a broken one) is set, which keeps it to PocketSphinx.
+        // An engine named (`command`, `whisper`) is taken whatever is set, and says what it lacks.
+        let chosen: TranscribeEngine
         switch engine {
-        case .command, .auto where command != nil:
-            guard let command else { throw SettingError.configKeyUnset("transcribe.command") }
+        case .auto where command != nil: chosen = .command
+        case .auto where kind == nil || kind == .whisper: chosen = .whisper
+        case .auto: chosen = .pocketsphinx
+        default: chosen = engine
+        }
+        switch chosen {
+        case .command:
+            guard let command else { throw SettingError.noTranscribeCommand }
             // Under margin's guard (`_guard`), so that the program ends should margin be killed.
             return CommandTranscriber(command: command, timeout: timeout, childGuard: ChildGuard(executable: executable))
-        // auto with a PocketSphinx model (or what may be a broken one) set keeps to PocketSphinx.
-        case .whisper, .auto where kind == nil || kind == .whisper:
+        case .whisper:
             let setup = whisperSetup(executable: executable)
             if let launch = setup.launch { return WhisperTranscriber(launch: launch, timeout: timeout) }
             guard engine == .auto else {
@@ -43,13 +52,18 @@ extension Settings {
                 }
                 return UnavailableTranscriber(.whisperMissing(missing: setup.remedies(dataDirectory: paths.dataDirectory)))
             }
-            fallthrough
-        default:
-            // PocketSphinx runs in a child process (margin itself, `_recognize`): its crash or a
-            // broken model fails the transcription, never the capture.
-            guard let model, kind == .pocketSphinx || kind == .unknown else { return IsolatedPocketSphinx(executable: executable, timeout: timeout) }
-            return IsolatedPocketSphinx(model: model, executable: executable, timeout: timeout)
+            return pocketSphinx(model: model, kind: kind, executable: executable, timeout: timeout)
+        case .pocketsphinx, .auto:
+            return pocketSphinx(model: model, kind: kind, executable: executable, timeout: timeout)
         }
+    }
+
+    /// PocketSphinx in a child process (margin itself, `_recognize`): its crash or a broken model
+    /// fails the transcription, never the capture. `model` is used when it is (or may be) a
+    /// PocketSphinx model; else Debian's US English model.
+    private func pocketSphinx(model: String?, kind: ModelKind?, executable: String, timeout: Duration) -> IsolatedPocketSphinx {
+        guard let model, kind == .pocketSphinx || kind == .unknown else { return IsolatedPocketSphinx(executable: executable, timeout: timeout) }
+        return IsolatedPocketSphinx(model: model, executable: executable, timeout: timeout)
     }
 
     /// `transcribe.model` with `~` expanded, or nil.
