@@ -97,6 +97,6 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print diagnostics (requests, retries, refreshes) on stderr; never tokens.")
     var verbose = false
     /// Documents `--color`, which ``ColorOption`` reads for every command before parsing.
-    @Option(help: "Colour ids, times and tags: auto (only when stdout is a terminal and NO_COLOR is unset), always or never.")
+    @Option(help: "Colour (ids, times and tags; watch's view): auto (only when stdout is a terminal, NO_COLOR is unset or empty and TERM is not dumb), always or never.")
     var color: ColorChoice = .auto
 }

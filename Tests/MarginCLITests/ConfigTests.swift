@@ -35,7 +35,10 @@ struct ConfigTests {
                 "\(listed.stdout)")
         #expect(try await sandbox.margin("config", "get", env: env).stdout == "client-id = fromenv (from MARGIN_CLIENT_ID)\n")
         // The file sets it too: the environment still wins, and list says it hides the file's.
-        #expect(try await sandbox.margin("config", "set", "client-id", "fromfile").status == 0)
+        let hidden = try await sandbox.margin("config", "set", "client-id", "fromfile", env: env)
+        #expect(hidden.status == 0)
+        #expect(hidden.stderr == "margin: MARGIN_CLIENT_ID is set and wins over config.toml; unset it for this value to be used\n",
+                "\(hidden.stderr)")
         #expect(try await sandbox.margin("config", "get", "client-id", env: env).stdout == "fromenv\n")
         let both = try await sandbox.margin("config", "list", env: env)
         #expect(both.stdout.hasPrefix("client-id = fromenv (from MARGIN_CLIENT_ID, over config.toml)\n"), "\(both.stdout)")
@@ -43,6 +46,7 @@ struct ConfigTests {
         #expect(login.stderr.contains("client_id=fromenv"), "\(login.stderr)")
         // Without the variable: the file's, then the default.
         let unset = ["MARGIN_CLIENT_ID": "", "MARGIN_REDIRECT_URI": ""]
+        #expect(try await sandbox.margin("config", "set", "client-id", "fromfile", env: unset).stderr == "")
         #expect(try await sandbox.margin("config", "get", "client-id", "--show-origin", env: unset).stdout == "file:\(file)\tfromfile\n")
         #expect(try await sandbox.margin("config", "get", "note.lead", "--show-origin", env: unset).stdout == "default\t0\n")
         let origins = try await sandbox.margin("config", "list", "--show-origin", env: unset)

@@ -110,7 +110,7 @@ struct NoteCaptureTests {
         let sandbox = try await Sandbox.loggedIn()
         defer { Task { await sandbox.stop() } }
         #expect(try await sandbox.margin("config", "set", "note.pin-timeout", "0.3").status == 0)
-        #expect(try await sandbox.margin("config", "get", "note.pin-timeout").stdout == "0.3\n")
+        #expect(try await sandbox.margin("config", "get", "note.pin-timeout", env: ["MARGIN_PIN_TIMEOUT": ""]).stdout == "0.3\n")
         try await sandbox.emulator.addFault(.hang(path: "/v1/me/player/currently-playing", count: 5))
         let result = try await sandbox.margin("note", "configured", env: ["MARGIN_TIMEOUT": "60", "MARGIN_PIN_TIMEOUT": ""])
         #expect(result.stderr.contains("within 0.3 s"), "\(result.stderr)")

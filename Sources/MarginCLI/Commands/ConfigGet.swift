@@ -12,7 +12,7 @@ extension MarginCommand.Config {
             commandName: "get",
             abstract: "Print the value in effect: the environment's, config.toml's or the default (exit 1 when none); without KEY, all set values.")
 
-        @Argument(help: "A key (see 'margin config --help').") var key: String?
+        @Argument(help: "A key (see 'margin config --help').", completion: .list(ConfigKey.names)) var key: String?
         @Flag(help: "Print where the value comes from first, then a tab: env:VARIABLE, file:PATH or default.")
         var showOrigin = false
 

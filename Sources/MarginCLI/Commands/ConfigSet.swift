@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MarginConfig
+import MarginViews
 import NoteSync
 
 extension MarginCommand.Config {
@@ -29,6 +30,9 @@ extension MarginCommand.Config {
                 throw SuggestedSettingError.improving(error, kind: key.kind)
             }
             try ConfigWriter.update { $0.set(key.fileName, stored) }
+            if let variable = key.variable, !(ProcessInfo.processInfo.environment[variable] ?? "").isEmpty {
+                Console.err("margin: \(variable) is set and wins over config.toml; unset it for this value to be used")
+            }
         }
 
         /// The value to store, or the error that says what the key takes.
