@@ -1,8 +1,10 @@
+# shellcheck shell=bash
 # Part 4 of run.sh (sourced by it): every list filter and their combinations, and search of
 # one and two common words, at the largest size, on the even shape and on the skewed one
 # (gen_notes.py --shape skewed: big episodes, tags on half of the notes, words in nearly all);
 # then export jsonl against markdown on both. Uses run.sh's margin, hyper, q, say, generate,
 # data, work_root, results, sizes, runs and warmup.
+: "${margin:?}" "${data:?}" "${work_root:?}" "${results:?}" "${sizes:?}" "${runs:?}" "${warmup:?}" "${parts:?}"
 
 largest=$(tr ' ' '\n' <<<"$sizes" | sort -n | tail -n 1)
 for shape in even skewed; do

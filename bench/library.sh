@@ -1,6 +1,9 @@
+# shellcheck shell=bash
 # Part 7 of run.sh (sourced by it after the login): the requests `margin episodes --annotated`
 # makes for 200 annotated episodes, with a cold cache, a fresh one, --refresh, and a
 # development-mode app that Spotify refuses batches. Targets: <= 4 requests cold, 0 fresh.
+# Uses run.sh's margin, say, ctl and results.
+: "${margin:?}" "${results:?}"
 
 say "7/8 library: requests of margin episodes --annotated for 200 annotated episodes"
 lib_dir=$results/library
@@ -45,7 +48,7 @@ lib_run() { # ARGS…: one margin episodes --annotated run; prints "requests mil
         "$(((end - start) / 1000000))" "$listed"
 }
 read -r cold_requests cold_ms cold_listed < <(lib_run)
-read -r fresh_requests fresh_ms fresh_listed < <(lib_run)
+read -r fresh_requests fresh_ms _ < <(lib_run)
 read -r refresh_requests refresh_ms _ < <(lib_run --refresh)
 ctl PUT scenario "$(lib_scenario false)" >/dev/null
 read -r dev_requests dev_ms _ < <(lib_run --refresh)

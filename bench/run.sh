@@ -7,12 +7,13 @@
 # BENCH_OUT (where RESULTS.md and growth.png go; bench/ for a full default run, else bench/.work/),
 # BENCH_PARTS ("all", "filters" for part 4 alone, "voice" for part 5, "sync" for part 6,
 # "library" for part 7, "token" for part 8, the token service).
+# shellcheck source-path=SCRIPTDIR
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 bin=${BENCH_BIN:-$root/.build/release}
-sizes=$(echo ${BENCH_SIZES:-1000 100000 1000000})
+sizes=$(xargs <<<"${BENCH_SIZES:-1000 100000 1000000}")
 runs=${BENCH_RUNS:-30}
 warmup=${BENCH_WARMUP:-3}
 import_runs=${BENCH_IMPORT_RUNS:-3}
@@ -26,9 +27,9 @@ say() { printf '%s\n' "bench: $*" >&2; }
 die() { say "$*"; exit 1; }
 
 for knob in runs warmup import_runs watch_seconds; do
-    [[ ${!knob} =~ ^[0-9]+$ ]] && [ "${!knob}" -ge 0 ] || die "$knob must be a whole number, got '${!knob}'"
+    { [[ ${!knob} =~ ^[0-9]+$ ]] && [ "${!knob}" -ge 0 ]; } || die "$knob must be a whole number, got '${!knob}'"
 done
-[ "$runs" -ge 1 ] && [ "$import_runs" -ge 1 ] && [ "$watch_seconds" -ge 1 ] || die "BENCH_RUNS, BENCH_IMPORT_RUNS and BENCH_WATCH_SECONDS must be at least 1"
+{ [ "$runs" -ge 1 ] && [ "$import_runs" -ge 1 ] && [ "$watch_seconds" -ge 1 ]; } || die "BENCH_RUNS, BENCH_IMPORT_RUNS and BENCH_WATCH_SECONDS must be at least 1"
 for size in $sizes; do [[ $size =~ ^[1-9][0-9]*$ ]] || die "BENCH_SIZES must be note counts, got '$size'"; done
 [ -n "${sizes// /}" ] || die "BENCH_SIZES is empty"
 case $parts in all | filters | voice | sync | library | token) ;; *) die "BENCH_PARTS must be all, filters, voice, sync, library or token, got '$parts'" ;; esac
@@ -69,7 +70,7 @@ python=$venv/bin/python
 
 margin=$bin/margin
 emulator_bin=$bin/spotify-emulator
-[ -x "$margin" ] && [ -x "$emulator_bin" ] || die "no release build in $bin: run make release (make bench does)"
+{ [ -x "$margin" ] && [ -x "$emulator_bin" ]; } || die "no release build in $bin: run make release (make bench does)"
 
 # --- throwaway HOME and the emulator ----------------------------------------------------------
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/margin-bench.XXXXXX")
@@ -193,6 +194,7 @@ tls_base=$base tls_pid=$emulator_pid
 base=$http_base emulator_pid=$http_pid
 case $tls_base in https://127.0.0.1:*) ;; *) die "the TLS emulator is not on https://127.0.0.1: $tls_base" ;; esac
 (
+    # shellcheck disable=SC2030  # this run's own store, for this subshell only
     export XDG_CONFIG_HOME="$tls/config" MARGIN_DB="$tls/capture.sqlite"
     export MARGIN_ACCOUNTS_URL="$tls_base" MARGIN_API_URL="$tls_base/v1"
     # The user's path: the system's CAs with the emulator's added, as for a proxy's CA, so that
@@ -309,6 +311,7 @@ for size in $sizes; do
     mkdir -p "$dir"
     cp "$meta" "$dir/meta.json"
     db=$work_root/stores/notes-$size.sqlite
+    # shellcheck disable=SC2031  # the HTTPS run's store was its subshell's alone
     export MARGIN_DB=$db
 
     say "  import ($import_runs runs into an empty store)"
@@ -328,7 +331,7 @@ for size in $sizes; do
         -n "margin export" "$(q "$margin") export --format jsonl" \
         -n "sqlite3 -json" "sqlite3 -json $(q "$db") $(q "$query")"
 
-    for run in $(seq 1 3); do
+    for _ in 1 2 3; do
         /usr/bin/time -v -o "$tmp/time.txt" "$margin" export --format jsonl >/dev/null
         sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/time.txt"
     done >"$dir/export-rss-kib.txt"
@@ -364,6 +367,7 @@ case $parts in all | token) token_bin=$bin; . "$here/token.sh" ;; esac
 # --- results ------------------------------------------------------------------------------------
 "$python" "$here/report.py" "$results" "$out_dir"
 if [ -f "$results/sync/summary.txt" ]; then
+    # shellcheck disable=SC2016  # Markdown's backquotes
     { printf '\n## 6. Sync through PostgreSQL\n\n'
       printf 'bench/sync.sh: %s notes of the skewed shape, a local PostgreSQL cluster (scram-sha-256 over TCP on 127.0.0.1), whole `margin sync` processes. Push: the machine that has the notes; pull: a new machine. The floor is psql'"'"'s \\copy of the same rows (id, JSON) into a table of the hub'"'"'s shape.\n\n```text\n' "$sync_notes"
       cat "$results/sync/summary.txt"

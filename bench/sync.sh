@@ -1,3 +1,4 @@
+#!/usr/bin/env bash
 # Part 6 of run.sh (sourced by it, or run alone: bench/sync.sh path/to/margin): sync through a
 # local PostgreSQL. A first sync of 100 000 notes (the machine that has them pushes, a new
 # machine pulls), then an incremental sync of 100 changes each way; the floor is psql's \copy
@@ -7,7 +8,7 @@
 sync_notes=${SYNC_NOTES:-100000}
 sync_margin=${margin:-${1:-.build/release/margin}}
 sync_dir=${results:-bench/.work}/sync
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+pg_bin=$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -1)
 sync_say() { if command -v say >/dev/null 2>&1 && [ -n "${results:-}" ]; then say "$@"; else echo "$@"; fi; }
 
 if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/postgres" ]; then

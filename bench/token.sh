@@ -35,7 +35,8 @@ else
 
     # start BINARY ARGS…: runs it in the background and sets $listened to the URL it announces.
     start() {
-        local out=$token_dir/$(basename "$1").out
+        local out
+        out=$token_dir/$(basename "$1").out
         "$@" >"$out" 2>"$out.log" &
         token_pids+=($!)
         for _ in $(seq 100); do grep -q ' listening on ' "$out" 2>/dev/null && break; sleep 0.1; done

@@ -1,8 +1,10 @@
+# shellcheck shell=bash
 # Part 5 of run.sh (sourced by it): voice notes. How fast PocketSphinx transcribes (seconds of
 # audio per second of CPU, whole `margin note --voice --audio` processes), and the time from the
 # end of a 10 s utterance to the stored note, recorded live through a private PulseAudio
 # server whose null sink stands in for the microphone. Uses run.sh's margin, say, results, ctl
 # and playing.
+: "${margin:?}" "${results:?}" "${playing:?}"
 
 clips=/usr/share/pocketsphinx/test/data/librivox
 voice_runs=5

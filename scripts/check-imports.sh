@@ -13,14 +13,14 @@ system='^(SQLite3|Foundation|FoundationEssentials|FoundationNetworking|Foundatio
 describe=$(swift package describe --type json 2>/dev/null)
 status=0
 while IFS=$'\t' read -r name path declared; do
-    for module in $(grep -rhoE '^[[:space:]]*(@testable |@_exported |public |internal |package |private |fileprivate )?import (struct |enum |class |protocol |func |var |typealias )?[A-Za-z_][A-Za-z0-9_]*' \
-                        --include='*.swift' "$path" 2>/dev/null | awk '{print $NF}' | grep -v '^[a-z]' | sort -u); do
-        [[ $module == "$name" || $module =~ $system ]] && continue
+    while read -r module; do
+        [[ -z $module || $module == "$name" || $module =~ $system ]] && continue
         if ! grep -qx -- "$module" <<<"${declared// /$'\n'}"; then
             echo "$name imports $module, which it does not declare"
             status=1
         fi
-    done
+    done < <(grep -rhoE '^[[:space:]]*(@testable |@_exported |public |internal |package |private |fileprivate )?import (struct |enum |class |protocol |func |var |typealias )?[A-Za-z_][A-Za-z0-9_]*' \
+                 --include='*.swift' "$path" 2>/dev/null | awk '{print $NF}' | grep -v '^[a-z]' | sort -u)
 done < <(jq -r '.targets[] | select(.module_type == "SwiftTarget") |
     [.c99name, .path, ((.target_dependencies // []) + (.product_dependencies // []) | join(" "))] | @tsv' <<<"$describe")
 exit $status

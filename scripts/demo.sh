@@ -20,11 +20,12 @@ cleanup() {
 trap cleanup EXIT
 
 scripts=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source-path=SCRIPTDIR source=emulator-env.sh
 . "$scripts/emulator-env.sh"
 
 # The hub for the two homes further down: a throwaway PostgreSQL cluster, made and started in
 # the background now, as initdb takes a second the rest of the demo need not wait for.
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+pg_bin=$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -1)
 hub=$work/hub
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 start_hub() {
@@ -65,7 +66,7 @@ quote() {
 
 run() {
     printf '\n$ %s\n' "$(quote "$@")"
-    "$bin/$@" 2>&1
+    "$bin/$1" "${@:2}" 2>&1
 }
 
 echo "Spotify emulator at $base"
@@ -153,7 +154,7 @@ housemate() { XDG_CONFIG_HOME="$work/housemate/config" XDG_DATA_HOME="$work/hous
 housemate login --token-service "$service" --timeout 30 </dev/null
 printf '\n$ margin whoami    # on the housemate'"'"'s laptop\n'; housemate whoami
 printf '\n$ margin now    # on the housemate'"'"'s laptop\n'; housemate now
-kill "$service_pid" 2>/dev/null && wait "$service_pid" 2>/dev/null || true
+if kill "$service_pid" 2>/dev/null; then wait "$service_pid" 2>/dev/null || true; fi
 
 run margin logout
 run margin export --format markdown

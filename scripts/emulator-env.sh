@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by scripts/demo.sh and bench/run.sh: starts spotify-emulator and points margin at it.
 #
 #   start_emulator EMULATOR WORKDIR [tls]   sets emulator_pid and base (http://127.0.0.1:PORT,
@@ -6,9 +7,10 @@
 #                                           and SSL_CERT_FILE for an emulator on HTTPS
 
 start_emulator() {
-    local tls=()
-    [ "${3:-}" = tls ] && tls=(--tls --ca-out "$2/ca.pem")
-    "$1" --port 0 "${tls[@]}" >"$2/emulator.out" 2>"$2/emulator.err" &
+    local tls_args=()
+    [ "${3:-}" = tls ] && tls_args=(--tls --ca-out "$2/ca.pem")
+    "$1" --port 0 "${tls_args[@]}" >"$2/emulator.out" 2>"$2/emulator.err" &
+    # shellcheck disable=SC2034  # for the script that sources this, which stops it
     emulator_pid=$!
     for _ in $(seq 1 500); do
         grep -q 'listening on' "$2/emulator.out" 2>/dev/null && break
@@ -25,7 +27,10 @@ start_emulator() {
 use_emulator() {
     # The "browser" follows the authorize URL; the emulator approves at once and redirects
     # back to margin's callback server, as Spotify does after the user clicks Agree.
-    printf '#!/bin/sh\ncurl -s -o /dev/null ${SSL_CERT_FILE:+--cacert "$SSL_CERT_FILE"} -L "$1"\n' >"$1/browser"
+    cat >"$1/browser" <<'BROWSER'
+#!/bin/sh
+curl -s -o /dev/null ${SSL_CERT_FILE:+--cacert "$SSL_CERT_FILE"} -L "$1"
+BROWSER
     chmod +x "$1/browser"
     export HOME="$1/home" XDG_CONFIG_HOME="$1/home/.config" XDG_DATA_HOME="$1/home/.local/share"
     export MARGIN_ACCOUNTS_URL="$base" MARGIN_API_URL="$base/v1"

@@ -66,7 +66,7 @@ for target in "${targets[@]}"; do
     line=$(printf '%-12s execs=%-10s cov=%-6s findings=%s rc=%s' "$target" "${execs:-?}" "${cov:-?}" "$found" "$rc")
     if [ "$rc" -ne 0 ] || [ "$found" -gt 0 ]; then
         status=1
-        line="$line  FAIL (log: ${log#$root/}; inputs: ${findings#$root/}/)"
+        line="$line  FAIL (log: ${log#"$root"/}; inputs: ${findings#"$root"/}/)"
         grep -m3 -E 'ERROR: |Fatal error|SUMMARY' "$log" | sed 's/^/    /' >&2
     fi
     summary+=("$line")
