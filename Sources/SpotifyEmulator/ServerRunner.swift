@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
+import NIOCore
 import NIOSSL
 import ServiceLifecycle
 import UnixSignals
@@ -51,7 +52,12 @@ struct ServerRunner: Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next(), bound > 0 else {
-            try await task.value
+            do {
+                try await task.value
+            } catch let error as IOError {
+                // socket, bind or listen refused: the port is taken, privileged or out of range.
+                throw SpotifyEmulator.StartError.cannotListen(port: port, code: error.errnoCode)
+            }
             throw StartError.noPort
         }
         let base = "\(tls == nil ? "http" : "https")://127.0.0.1:\(bound)"

@@ -18,11 +18,17 @@ public actor SpotifyEmulator {
     public enum StartError: Error, Sendable, CustomStringConvertible {
         case alreadyRunning
         case invalidScenario(ScenarioError)
+        /// 127.0.0.1:`port` could not be listened on; `code` is the errno (`EADDRINUSE`: taken).
+        case cannotListen(port: Int, code: Int32)
 
         public var description: String {
             switch self {
             case .alreadyRunning: "the emulator is already running"
             case .invalidScenario(let error): "invalid scenario: \(error.message)"
+            case .cannotListen(let port, let code) where code == EADDRINUSE:
+                "port \(port) on 127.0.0.1 is taken: something listens there already"
+            case .cannotListen(let port, let code):
+                "cannot listen on 127.0.0.1:\(port) (\(String(cString: strerror(code))))"
             }
         }
     }

@@ -4,7 +4,8 @@ import Foundation
 import SpotifyEmulator
 
 /// `spotify-emulator [--port N] [--scenario FILE] [--tls [--ca-out FILE]]`: serves the emulator
-/// until SIGINT/SIGTERM.
+/// until SIGINT/SIGTERM. A bad scenario file exits 64, a port it cannot listen on 1, each with
+/// one line on stderr.
 @main
 struct SpotifyEmulatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,6 +27,7 @@ struct SpotifyEmulatorCommand: AsyncParsableCommand {
 
     func validate() throws {
         if caOut != nil, !tls { throw ValidationError("--ca-out needs --tls") }
+        if !(0...65535).contains(port) { throw ValidationError("--port \(port) is not a port; use 1 to 65535, or 0 for a free one") }
     }
 
     func run() async throws {
@@ -42,9 +44,24 @@ struct SpotifyEmulatorCommand: AsyncParsableCommand {
         signal(SIGINT, SIG_DFL)
         let identity = try tls ? serverIdentity() : nil
         let emulator = SpotifyEmulator(scenario: loaded)
-        try await emulator.run(port: port, tls: identity) { url in
-            FileHandle.standardOutput.write(Data("spotify-emulator listening on \(url.absoluteString)\n".utf8))
+        do {
+            try await emulator.run(port: port, tls: identity) { url in
+                FileHandle.standardOutput.write(Data("spotify-emulator listening on \(url.absoluteString)\n".utf8))
+            }
+        } catch SpotifyEmulator.StartError.cannotListen(let port, let code) {
+            // One line and exit 1, as for a bad scenario: which port, why, and what to do.
+            FileHandle.standardError.write(Data("spotify-emulator: \(Self.cannotListen(port: port, code: code))\n".utf8))
+            throw ExitCode(1)
         }
+    }
+
+    /// Why 127.0.0.1:`port` could not be listened on, and the remedy.
+    static func cannotListen(port: Int, code: Int32) -> String {
+        let remedy = "choose another port with --port N (--port 0 picks a free one)"
+        if code == EADDRINUSE {
+            return "port \(port) on 127.0.0.1 is taken (another spotify-emulator may be running there): stop what listens there, or \(remedy)"
+        }
+        return "cannot listen on 127.0.0.1:\(port) (\(String(cString: strerror(code)))): \(remedy)"
     }
 
     /// A fresh CA (written to `--ca-out`) and the server certificate it signs.

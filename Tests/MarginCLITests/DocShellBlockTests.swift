@@ -39,10 +39,15 @@ struct DocShellBlockTests {
             "PATH": products + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
         ])
         var blocks = runnable
+        var home: String?
         if page.path == "README.md" {
             // The README starts the emulator itself, from a checkout: `make emulator` (which must
             // not build here: the suite runs on the products already built) and its own exports.
             try makeCheckout(at: sandbox.root, products: products)
+            // The trial keeps to its own folders: the reader's HOME, a folder apart here, stays empty.
+            home = sandbox.root + "/home"
+            try FileManager.default.createDirectory(atPath: sandbox.root + "/home", withIntermediateDirectories: true)
+            environment["HOME"] = home
             let port = String(PostgresServer.freePort())
             for key in ["MARGIN_ACCOUNTS_URL", "MARGIN_API_URL", "MARGIN_CLIENT_ID", "SSL_CERT_FILE"] {
                 environment[key] = nil
@@ -59,7 +64,13 @@ struct DocShellBlockTests {
             try #require(try await sandbox.login().status == 0)
             try #require(try await sandbox.margin("note", "the bit about cache stampedes", "--tag", "caching").status == 0)
         }
-        return try await DocPageRun.run(blocks, in: sandbox.root, environment: environment)
+        let failure = try await DocPageRun.run(blocks, in: sandbox.root, environment: environment)
+        if failure == nil, let home, let written = FileManager.default.enumerator(atPath: home)?.allObjects as? [String],
+           !written.isEmpty {
+            return DocPageRun.Failure(block: blocks[blocks.count - 1], status: 0,
+                                      stderr: "the blocks wrote into HOME, outside the trial's folders: \(written.sorted().joined(separator: ", "))")
+        }
+        return failure
     }
 
     @Test("every margin command line of a page names a real subcommand and real flags", arguments: DocPage.all)
@@ -95,6 +106,93 @@ struct DocShellBlockTests {
         }
         // Most blocks run: check-only is for what cannot run here by its nature.
         #expect(runnable > checkOnly, "\(runnable) blocks run, \(checkOnly) are check-only")
+    }
+
+    @Test("make emulator on a port its emulator already holds says so in one line, with that emulator's PID and a free port")
+    func emulatorAgain() async throws {
+        let sandbox = try await Sandbox.start()
+        try Self.makeCheckout(at: sandbox.root, products: MarginProcess.productsDirectory.path)
+        let port = PostgresServer.freePort()
+        let first = try await Self.makeEmulator(in: sandbox, port: port)
+        let pid = Self.stopPID(in: first.stdout)
+        do {
+            #expect(first.status == 0, "\(first.output)")
+            let running = try #require(pid, "no kill command in: \(first.stdout)")
+            let second = try await Self.makeEmulator(in: sandbox, port: port)
+            #expect(second.status != 0)
+            let said = second.stderr.split(separator: "\n").filter { $0.hasPrefix("margin: ") }
+            #expect(said.count == 1, "\(second.stderr)")
+            let free = Self.freePort(in: said.first.map(String.init) ?? "", after: "margin: port \(port) on 127.0.0.1 is taken: "
+                + "a spotify-emulator already runs there (PID \(running)): use it, stop it with kill \(running), "
+                + "or start another on a free port: make emulator EMULATOR_PORT=")
+            #expect((free ?? 0) > port, "\(second.stderr)")
+        } catch {
+            await Self.stop(pid, sandbox)
+            throw error
+        }
+        await Self.stop(pid, sandbox)
+    }
+
+    @Test("make emulator on a port another emulator answers on says so in one line, with a free port")
+    func emulatorPortHeld() async throws {
+        let sandbox = try await Sandbox.start()
+        try Self.makeCheckout(at: sandbox.root, products: MarginProcess.productsDirectory.path)
+        let port = try #require(sandbox.baseURL.port)
+        let result = try await Self.makeEmulator(in: sandbox, port: port)
+        await sandbox.stop()
+        #expect(result.status != 0)
+        let said = result.stderr.split(separator: "\n").filter { $0.hasPrefix("margin: ") }
+        #expect(said.count == 1, "\(result.stderr)")
+        let free = Self.freePort(in: said.first.map(String.init) ?? "", after: "margin: port \(port) on 127.0.0.1 is taken: "
+            + "a spotify-emulator already answers there: use it, or start another on a free port: make emulator EMULATOR_PORT=")
+        #expect((free ?? 0) > port, "\(result.stderr)")
+    }
+
+    @Test("spotify-emulator on a taken port says which in one line on stderr and exits 1 (docs/emulator.md)")
+    func emulatorCommandPortTaken() async throws {
+        let sandbox = try await Sandbox.start()
+        let port = try #require(sandbox.baseURL.port)
+        let emulator = MarginProcess.productsDirectory.appendingPathComponent("spotify-emulator").path
+        let result = try await MarginProcess.run(["--port", String(port)], environment: sandbox.environment(), executable: emulator)
+        await sandbox.stop()
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "spotify-emulator: port \(port) on 127.0.0.1 is taken (another spotify-emulator may be running there): "
+            + "stop what listens there, or choose another port with --port N (--port 0 picks a free one)\n")
+    }
+
+    /// `make emulator EMULATOR_PORT=port` in the sandbox's checkout, without a build.
+    static func makeEmulator(in sandbox: Sandbox, port: Int) async throws -> ProcessResult {
+        try await MarginProcess.run(["-C", sandbox.root, "emulator", "EMULATOR_PORT=\(port)", "SWIFT=true"],
+                                    environment: sandbox.environment(), executable: "/usr/bin/make")
+    }
+
+    /// The PID in `make emulator`'s "(stop it with: kill PID)".
+    static func stopPID(in output: String) -> Int32? {
+        guard let range = output.range(of: "(stop it with: kill ") else { return nil }
+        return Int32(output[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// The port a one-line message suggests, when it is `prefix` then "PORT (and PORT in the exports)".
+    static func freePort(in line: String, after prefix: String) -> Int? {
+        guard line.hasPrefix(prefix) else {
+            Issue.record("expected a line starting \"\(prefix)\", got \"\(line)\"")
+            return nil
+        }
+        let rest = line.dropFirst(prefix.count)
+        let port = rest.prefix { $0.isNumber }
+        #expect(rest.dropFirst(port.count) == " (and \(port) in the exports)", "\(line)")
+        return Int(port)
+    }
+
+    /// Stops the emulator `make emulator` left running, and the sandbox.
+    static func stop(_ pid: Int32?, _ sandbox: Sandbox) async {
+        if let pid {
+            kill(pid, SIGTERM)
+            let ended = (try? await ProcessTable.ends(pid)) ?? false
+            #expect(ended, "the emulator \(pid) did not stop")
+        }
+        await sandbox.stop()
     }
 
     /// A folder that looks like a checkout to the README's commands: its Makefile and scripts,

@@ -43,6 +43,22 @@ struct LifecycleTests {
         await #expect(throws: SpotifyEmulator.StartError.self) { try await broken.start() }
     }
 
+    @Test("a port another server holds is refused at start, naming the port as taken")
+    func portTaken() async throws {
+        let holder = SpotifyEmulator()
+        let port = try #require(try await holder.start().port)
+        let second = SpotifyEmulator()
+        let error = await #expect(throws: SpotifyEmulator.StartError.self) { try await second.start(port: port) }
+        await holder.stop()
+        guard case .cannotListen(let refused, let code)? = error else {
+            Issue.record("the start failed otherwise: \(String(describing: error))")
+            return
+        }
+        #expect(refused == port)
+        #expect(code == EADDRINUSE)
+        #expect(error?.description == "port \(port) on 127.0.0.1 is taken: something listens there already")
+    }
+
     @Test("stop ends a request held open by a hang fault")
     func stopWhileHanging() async throws {
         let emulator = SpotifyEmulator()
