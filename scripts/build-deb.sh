@@ -25,11 +25,15 @@ maintainer=${DEB_MAINTAINER:-$(git -C "$here" log -1 --format='%an <%ae>' 2>/dev
 # Debian's layout: man pages compressed, the copyright beside the package's other documents.
 gzip -9nf "$root"/usr/share/man/man1/*.1
 install -D -m 0644 "$here/packaging/copyright" "$root/usr/share/doc/margin/copyright"
-# A native package's changelog: this version, from the commit it was built from.
+# What lintian reports that is so on purpose, each with its reason.
+install -D -m 0644 "$here/packaging/lintian-overrides" "$root/usr/share/lintian/overrides/margin"
+# A native package's changelog: this version, from the commit it was built from, its subject
+# wrapped as Debian's changelog wants (no line over 80 columns, continued under the bullet).
 commit=$(git -C "$here" log -1 --format='%h %s' 2>/dev/null || echo "an unrecorded tree")
 stamp=$(git -C "$here" log -1 --format='%aD' 2>/dev/null || date -R)
-printf 'margin (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' \
-    "$version" "$commit" "$maintainer" "$stamp" | gzip -9n > "$root/usr/share/doc/margin/changelog.gz"
+entry=$(printf 'Built from %s.\n' "$commit" | fold -s -w 76 | sed 's/ *$//; 1s/^/  * /; 1!s/^/    /')
+printf 'margin (%s) unstable; urgency=medium\n\n%s\n\n -- %s  %s\n' \
+    "$version" "$entry" "$maintainer" "$stamp" | gzip -9n > "$root/usr/share/doc/margin/changelog.gz"
 
 # dpkg-shlibdeps works in a source package: a throwaway one whose debian/control names the
 # package and whose debian/margin is the staged tree.

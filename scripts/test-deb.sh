@@ -8,7 +8,8 @@
 # apt installs the package with its Depends alone, from the mirror, before anything else, so
 # that margin running at all proves the Depends name every library it needs; then it installs
 # the Recommends and transcribes a real recording with PocketSphinx, then man-db to read the
-# pages. Only /proc is mounted in the copy (margin finds its helpers through /proc/self/exe),
+# pages. Before all that, and without root, the package's Depends must name exactly the
+# packages the README's Install says it depends on, so that the two cannot drift apart. Only /proc is mounted in the copy (margin finds its helpers through /proc/self/exe),
 # and unmounted however the run ends.
 #
 # DEB_TEST_SUITE (bookworm), DEB_TEST_MIRROR (http://deb.debian.org/debian) and DEB_TEST_CACHE
@@ -18,6 +19,27 @@ set -euo pipefail
 [ $# = 1 ] || { echo "usage: scripts/test-deb.sh PACKAGE.deb (one; make deb builds it)" >&2; exit 64; }
 deb=$(realpath "$1")
 [ -f "$deb" ] || { echo "test-deb: no package at $1: run make deb" >&2; exit 1; }
+
+# The README says "depends only on `libc6`, `libgcc-s1`, …" (a package in backquotes, up to the
+# parenthesis after the list); the control file's Depends, without versions, must be those.
+readme=$(cd "$(dirname "$0")/.." && pwd)/README.md
+tick=$'\x60'
+named=$(tr '\n' ' ' <"$readme" | grep -o 'depends only on [^(]*' | head -n 1 | grep -o "${tick}[^${tick}]*${tick}" | tr -d "$tick" | sort -u || true)
+depends=$(dpkg-deb -f "$deb" Depends | sed 's/[,|]/\n/g' | sed 's/(.*//; s/[[:space:]]//g' | grep . | sort -u || true)
+[ -n "$named" ] || { echo "test-deb: the README names no Depends (\"depends only on \`…\`\" in Install)" >&2; exit 1; }
+if [ "$named" != "$depends" ]; then
+    echo "test-deb: the package depends on $(echo "$depends" | paste -sd ' ') but the README's Install names" \
+        "$(echo "$named" | paste -sd ' '): make the README say what the package depends on" >&2
+    exit 1
+fi
+# Debian's own checks of the package: any error or warning that packaging/lintian-overrides
+# does not explain fails.
+command -v lintian >/dev/null || { echo "test-deb: lintian is not installed (apt-get install lintian)" >&2; exit 1; }
+if ! lint=$(lintian --fail-on error,warning "$deb" 2>&1); then
+    printf '%s\n' "$lint" | grep -v '^running with root privileges' >&2
+    echo "test-deb: lintian finds fault with $(basename "$deb") (packaging/lintian-overrides holds what is meant)" >&2
+    exit 1
+fi
 [ "$(id -u)" = 0 ] || { echo "test-deb: needs root, for debootstrap and chroot" >&2; exit 1; }
 suite=${DEB_TEST_SUITE:-bookworm}
 mirror=${DEB_TEST_MIRROR:-http://deb.debian.org/debian}
