@@ -33,6 +33,7 @@ release:
 # that each target imports only modules in its dependencies, and its own dependencies at that
 # (scripts/check-imports.sh: SwiftPM's check accepts one reached through another target). The man
 # pages come from that debug build, checked by lexgrog and mandoc -Tlint (scripts/check-man.sh). A
+# shellcheck reads every shell script (scripts/check-shell.sh). A
 # short libFuzzer smoke run of every parser comes before the suite (make fuzz runs the long campaign).
 # Then the suite in three runs: the libraries' tests; the end-to-end tests of the built
 # binaries (MarginCLITests), which start many processes and servers at once; then, on their
@@ -43,6 +44,7 @@ FUZZ_SMOKE_SECONDS ?= 10
 test:
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	./scripts/check-imports.sh
+	./scripts/check-shell.sh
 	$(MAKE) --no-print-directory man MAN_CONFIGURATION=debug
 	./scripts/check-man.sh .build/man
 	./scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
@@ -59,7 +61,9 @@ demo: build
 # (README: Try it without Spotify); it returns once the emulator listens.
 EMULATOR_PORT ?= 8900
 .PHONY: emulator
-emulator: build
+emulator:
+	@test -x .build/debug/margin -a -x .build/debug/spotify-emulator || echo "margin: the first build of margin and the emulator takes many minutes on a small machine (19 on two cores); SwiftPM counts its steps as [N/M] Compiling …" >&2
+	$(SWIFT) build
 	./scripts/emulator.sh .build/debug $(EMULATOR_PORT)
 
 # libFuzzer over every parser of user and network input (fuzz/README.md); 300 s a target.

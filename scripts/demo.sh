@@ -99,8 +99,8 @@ run margin play 3EN0073pWBRaBavYtttD1S
 run margin play "Naming things"
 run margin episodes --show "Craft, Code" --limit 3
 
-# A voice note, transcribed on this machine by PocketSphinx from a real recording (LibriVox,
-# from Debian's pocketsphinx-testdata).
+# A voice note, transcribed on this machine from a real recording (LibriVox, from Debian's
+# pocketsphinx-testdata): by Whisper where its runtime is installed, else by PocketSphinx.
 clip=/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav
 if [ -f "$clip" ]; then
     run margin note --voice --audio "$clip" --tag austen
