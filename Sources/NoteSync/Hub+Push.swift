@@ -11,6 +11,8 @@ extension Hub {
         var rejected: Set<String> = []
         /// The hub's rows whose refused stamps a change replaced, reported as a pull reports them.
         var replaced: [SkippedRow] = []
+        /// The counters given to the replaced rows' texts, kept as versions.
+        var keptCounters: Int64 = 0
         /// The person's change counter before the push.
         var seq: Int64 = 0
         /// The counter of the push's own last change: what the pusher need not pull back.
@@ -33,7 +35,8 @@ extension Hub {
     /// pulls it, merges the two part by part, and pushes the result (``NoteSync``).
     /// A change the hub already has (same stamp) changes nothing, so a push repeated after a
     /// lost connection or a killed process is harmless. A hub version whose stamps `check`
-    /// refuses (nothing a pull applies) turns nothing down: the change replaces it.
+    /// refuses by the hub's clock (nothing a pull applies) turns nothing down: the change
+    /// replaces it, and its text is kept as a `conflict` version.
     func push(from store: NoteDatabase, check: HubRowCheck) async throws -> Pushed? {
         let earlierMap = try? store.mapForPush(Self.pushMap)
         defer { if let earlierMap { _ = try? store.mapForPush(earlierMap) } }
@@ -106,10 +109,10 @@ extension Hub {
                     try await execute("ANALYZE incoming")
                     let merged = try await merge(after: pushed.seq, versionsAfter: pushed.seq + incoming, rejectedAfter: pushed.ownThrough,
                                                  check: check)
-                    (pushed.rejected, pushed.replaced) = (merged.rejected, merged.replaced)
+                    (pushed.rejected, pushed.replaced, pushed.keptCounters) = (merged.rejected, merged.replaced, merged.keptCounters)
                 }
                 pushed.changes.removeAll { pushed.rejected.contains($0.id) }
-                let top = pushed.ownThrough + Int64(pushed.rejected.count)
+                let top = pushed.ownThrough + Int64(pushed.rejected.count) + pushed.keptCounters
                 try await execute("UPDATE margin.account SET seq = \(top) WHERE owner = current_user")
                 return pushed
             }

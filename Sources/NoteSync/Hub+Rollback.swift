@@ -75,9 +75,12 @@ extension Hub {
             return "its change counter (\(seq)) is behind this machine's (\(known))"
         }
         if let id = values[keys.id], let hlc = values[keys.hlc], !id.isEmpty, check.problem(stamp: hlc) == nil {
-            let row = try await query("SELECT hlc FROM margin.note WHERE \(unescaped: Self.ownerIsMe) AND id = \(id)").first
-            guard let found = try row?.decode(String.self) else { return "note \(id.prefix(8)) it had is gone" }
-            if found < hlc { return "note \(id.prefix(8)) is older there than this machine saw it" }
+            let row = try await query("SELECT hlc, seq FROM margin.note WHERE \(unescaped: Self.ownerIsMe) AND id = \(id)").first
+            guard let (found, foundSeq) = try row?.decode((String, Int64).self) else { return "note \(id.prefix(8)) it had is gone" }
+            // A row written since the mark (its counter past the mark's) replaced the one marked,
+            // as a push replaces a row whose stamp it refuses: no rollback.
+            let moved = values[keys.seq].flatMap(Int64.init).map { foundSeq > $0 } ?? false
+            if found < hlc, !moved { return "note \(id.prefix(8)) is older there than this machine saw it" }
         }
         return nil
     }

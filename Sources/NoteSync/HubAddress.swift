@@ -85,12 +85,13 @@ public struct HubAddress: Sendable, Equatable, CustomStringConvertible {
     /// parameter.
     public static func redacted(_ url: String) -> String {
         var text = url
-        // The user part: after the scheme (and `//`), up to the last `@` before the path.
+        // The user part: after the scheme (and `//`), up to the last `@` of the text. A password
+        // may hold an unencoded `?`, `#` or `/`, so nothing before that `@` ends it; an `@` in
+        // the query hides more than the password, which is harmless.
         if let schemeEnd = text.firstIndex(of: ":") {
             var start = text.index(after: schemeEnd)
             if text[start...].hasPrefix("//") { start = text.index(start, offsetBy: 2) }
-            let authorityEnd = text[start...].firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
-            if let at = text[start..<authorityEnd].lastIndex(of: "@"), let colon = text[start..<at].firstIndex(of: ":") {
+            if let at = text[start...].lastIndex(of: "@"), let colon = text[start..<at].firstIndex(of: ":") {
                 text.replaceSubrange(text.index(after: colon)..<at, with: "****")
             }
         }

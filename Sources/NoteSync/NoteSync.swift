@@ -12,7 +12,7 @@ public struct SyncReport: Sendable, Equatable, Codable {
     public var conflicts = 0
     /// Hub rows not applied, each once: they failed the checks every hub row goes through.
     /// A row whose stamps fail is named again when this machine's change replaces it on the
-    /// hub (``HubRowCheck/replacement(of:seq:by:)``).
+    /// hub (``HubRowCheck/replacement(of:seq:by:hubNow:)``).
     public var skipped: [SkippedRow] = []
     /// The store met a hub other than the one it synced with (a new hub, or one restored
     /// from a backup) and started over with it.

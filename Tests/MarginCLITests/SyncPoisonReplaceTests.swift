@@ -104,6 +104,53 @@ struct SyncPoisonReplaceTests {
         #expect(try await p1.export() == p2.export())
     }
 
+    @Test("B's row, 2 minutes ahead, is skipped by A's pull (sync.max-drift 60s); A's edit replaces it, B's text is kept as a conflict version, and B's next sync finds no rollback")
+    func replacedRowKeepsItsText() async throws {
+        let server = try await PostgresServer.start()
+        defer { server.stop() }
+        let password = "poison-pw-11"
+        let (_, a, b) = try await SyncMachine.pair(on: server, password: password)
+        defer { a.remove(); b.remove() }
+        try await b.importNotes(SyncMachine.sampleNotes(3, prefix: "shared"))
+        #expect(try await b.sync()["pushed"] == 3)
+        #expect(try await a.sync()["pulled"] == 3)
+        #expect(try await a.margin("config", "set", "sync.max-drift", "60s").status == 0)
+        let id = try await server.psql("SELECT id FROM margin.note ORDER BY id LIMIT 1", database: "notes").stdout
+        try #require(id.count == 36, "\(id)")
+
+        // B's edit, stamped as by a clock 2 minutes fast: within B's sync.max-drift, beyond A's.
+        let textOnB = "B's text, written with a clock 2 minutes fast"
+        #expect(try await b.margin("edit", id, textOnB).status == 0)
+        #expect(try await b.sync()["pushed"] == 1)
+        let ahead = try await server.psql("""
+            UPDATE margin.note SET
+                hlc = lpad(((extract(epoch FROM clock_timestamp()) * 1000)::bigint + 120000)::text, 13, '0') || substr(hlc, 14),
+                text_hlc = lpad(((extract(epoch FROM clock_timestamp()) * 1000)::bigint + 120000)::text, 13, '0') || substr(hlc, 14),
+                seq = (SELECT seq + 1 FROM margin.account WHERE owner = current_user)
+            WHERE id = '\(id)';
+            UPDATE margin.account SET seq = seq + 1 WHERE owner = current_user;
+            """, database: "notes", user: "alice", password: password)
+        try #require(ahead.status == 0, "\(ahead.stderr)")
+        let onB = try await Self.sync(b).report
+        #expect(onB["pulled"] as? Int == 1 && onB["hub_reset"] as? Bool == false, "\(onB)")
+
+        let (skipped, _) = try await Self.sync(a)
+        #expect(Self.reason(of: id, in: skipped)?.contains("further ahead than sync.max-drift allows") == true, "\(skipped)")
+        #expect(try await a.margin("edit", id, "A's text").status == 0)
+        let (pushed, _) = try await Self.sync(a)
+        #expect(pushed["pushed"] as? Int == 1 && pushed["hub_reset"] as? Bool == false, "\(pushed)")
+        #expect(Self.reason(of: id, in: pushed)?.contains("this machine's change replaced it on the hub") == true, "\(pushed)")
+
+        let kept = try await server.psql("SELECT kind || ' ' || (body->>'text') FROM margin.note_version WHERE id = '\(id)'", database: "notes").stdout
+        #expect(kept.contains("conflict \(textOnB)"), "B's text is kept on the hub: \(kept)")
+        let history = try await a.margin("show", id, "--history", "--json")
+        let versions = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(versions.contains { $0["text"] as? String == textOnB && $0["kind"] as? String == "conflict" }, "\(history.stdout)")
+
+        let after = try await Self.sync(b).report
+        #expect(after["hub_reset"] as? Bool == false, "a replaced row is no rollback: \(after)")
+    }
+
     /// `margin sync --json` on `machine`, expected to succeed: its report and stderr.
     static func sync(_ machine: SyncMachine) async throws -> (report: [String: Any], stderr: String) {
         let result = try await machine.margin("sync", "--json")

@@ -4,7 +4,8 @@ import Testing
 @testable import NoteSync
 
 /// A push meets a hub row its change was not made on top of: the row stands (the change is
-/// turned down) unless a pull would refuse its stamps, and then the change replaces it.
+/// turned down) unless a pull would refuse its stamps by the hub's clock, and then the change
+/// replaces it.
 @Suite("a change replacing a hub row with refused stamps")
 struct HubRowReplaceTests {
     static let now = Date(timeIntervalSince1970: 1_795_458_518.905)
@@ -33,24 +34,46 @@ struct HubRowReplaceTests {
           ] as [(NoteDatabase.HubRecord, String)])
     func refused(stored: NoteDatabase.HubRecord, problem: String) {
         let check = HubRowCheck(maxDrift: .seconds(86_400), now: Self.now)
-        let replaced = check.replacement(of: stored, seq: 12, by: Self.edit)
+        let replaced = check.replacement(of: stored, seq: 12, by: Self.edit, hubNow: Self.now)
         #expect(replaced == SkippedRow(hubID: Self.id, reason: "row 12: \(problem); this machine's change replaced it on the hub"))
     }
 
-    @Test("too far ahead is as far as the pushing machine's clock and sync.max-drift say; a row a pull applies stands, and a change with refused stamps replaces nothing")
+    @Test("too far ahead is as far as the hub's clock and the pushing machine's sync.max-drift say; a row a pull applies stands, and a change with refused stamps replaces nothing")
     func pushersDrift() {
         let check = HubRowCheck(maxDrift: .seconds(86_400), now: Self.now)
         let twoDaysAhead = Self.record(Self.stamp(2 * 86_400))
-        #expect(check.replacement(of: twoDaysAhead, seq: 5, by: Self.edit) != nil)
-        #expect(HubRowCheck(maxDrift: .seconds(3 * 86_400), now: Self.now).replacement(of: twoDaysAhead, seq: 5, by: Self.edit) == nil)
-        let later = HubRowCheck(maxDrift: .seconds(86_400), now: Self.now.addingTimeInterval(1.5 * 86_400))
-        #expect(later.replacement(of: twoDaysAhead, seq: 5, by: Self.edit) == nil)
+        #expect(check.replacement(of: twoDaysAhead, seq: 5, by: Self.edit, hubNow: Self.now) != nil)
+        #expect(HubRowCheck(maxDrift: .seconds(3 * 86_400), now: Self.now).replacement(of: twoDaysAhead, seq: 5, by: Self.edit, hubNow: Self.now) == nil)
+        #expect(check.replacement(of: twoDaysAhead, seq: 5, by: Self.edit, hubNow: Self.now.addingTimeInterval(1.5 * 86_400)) == nil)
 
-        #expect(check.replacement(of: Self.record(Self.stamp(-60)), seq: 3, by: Self.edit) == nil)
-        #expect(check.replacement(of: Self.record(Self.stamp(3600)), seq: 3, by: Self.edit) == nil, "a clock an hour fast")
-        #expect(check.replacement(of: Self.record("zzzz"), seq: 3, by: Self.record("zzzz")) == nil)
+        #expect(check.replacement(of: Self.record(Self.stamp(-60)), seq: 3, by: Self.edit, hubNow: Self.now) == nil)
+        #expect(check.replacement(of: Self.record(Self.stamp(3600)), seq: 3, by: Self.edit, hubNow: Self.now) == nil, "a clock an hour fast")
+        #expect(check.replacement(of: Self.record("zzzz"), seq: 3, by: Self.record("zzzz"), hubNow: Self.now) == nil)
         let hostile = Self.record(Self.edit.hlc, parts: [Self.edit.hlc, Self.edit.hlc, "9999999999999-00000000-evil"])
-        #expect(check.replacement(of: Self.record("zzzz"), seq: 3, by: hostile) == nil)
+        #expect(check.replacement(of: Self.record("zzzz"), seq: 3, by: hostile, hubNow: Self.now) == nil)
+    }
+
+    @Test("a machine whose clock is two days slow, with a sync.max-drift of 60 s, replaces no row that is within 60 s of the hub's clock")
+    func slowPusher() {
+        let slow = HubRowCheck(maxDrift: .seconds(60), now: Self.now.addingTimeInterval(-2 * 86_400))
+        let edit = Self.record(Self.stamp(-2 * 86_400, node: "laptop"))
+        let sound = Self.record(Self.stamp(30, node: "desktop"))
+        #expect(slow.problem(stampsOf: sound) != nil, "its pull skips the row")
+        #expect(slow.replacement(of: sound, seq: 9, by: edit, hubNow: Self.now) == nil, "its push leaves the row standing")
+        let ahead = slow.replacement(of: Self.record(Self.stamp(120)), seq: 9, by: edit, hubNow: Self.now)
+        #expect(ahead?.reason == "row 9: its stamp is from 2026-11-23T18:30:38.905Z, further ahead than sync.max-drift allows; this machine's change replaced it on the hub")
+        #expect(slow.replacement(of: Self.record("zzzz"), seq: 9, by: edit, hubNow: Self.now) != nil, "a row that is not a stamp gives way")
+    }
+
+    @Test("a replaced row's text is kept under its text's stamp when a pull takes it, else under the hub's time")
+    func keptStamp() {
+        let check = HubRowCheck(maxDrift: .seconds(60), now: Self.now.addingTimeInterval(-2 * 86_400))
+        let text = Self.stamp(30, node: "desktop")
+        #expect(check.keptStamp(of: Self.record(Self.stamp(120), parts: [text, text, Self.stamp(120)]), hubNow: Self.now) == text)
+        let hub = Self.stamp(0, node: "hub")
+        #expect(check.keptStamp(of: Self.record("zzzz"), hubNow: Self.now) == hub)
+        #expect(check.keptStamp(of: Self.record("9999999999999-00000000-evil"), hubNow: Self.now) == hub)
+        #expect(check.keptStamp(of: Self.record(Self.stamp(120)), hubNow: Self.now) == hub)
     }
 
     @Test("a newest hub row whose stamp is refused is left out of the mark that finds a rollback")
