@@ -36,7 +36,7 @@ struct ArgumentRewriteTests {
 
     @Test("flags, negative numbers, values given apart, words after --, -word and unknown letters stay as typed", arguments: [
         "list -j", "list -jv", "list -e", "list -n 1", "list -n=1", "list --limit=1", "list -t -n1", "list --tag -n1",
-        "note -- -n1", "list -- -n1", "seek -30s", "note -5", "search cache -nginx", "search cache -java", "tag 1a2b -todo",
+        "note -- -n1", "list -- -n1", "seek -30s", "note -5", "search cache -nginx", "search cache -java", "search cache -ninfinity", "search cache -nnan", "tag 1a2b -todo",
         "config set note.lead -5", "now -x1", "list -jx5", "config get client-id", "help list", "--help", "-h", "--version",
         "---completion list -- --tag", "-v", "",
     ])

@@ -130,7 +130,7 @@ enum ArgumentRewrite {
             }
             // `-n=1` the parser reads itself; `-jn 5` it splits itself.
             guard let first = rest.first, first != "=" else { return nil }
-            if command.takesDashedWords, Double(rest) == nil { return nil }
+            if command.takesDashedWords, Int(rest) == nil { return nil }
             return (flags.isEmpty ? [] : ["-" + flags]) + ["-\(letter)=\(rest)"]
         }
         return nil
