@@ -109,8 +109,8 @@ struct DeviceChoiceTests {
 
         try await sandbox.emulator.setPlayback(.init(progressMs: 60_000, isPlaying: true))
         let script = sandbox.root + "/stt"
-        FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\necho 'a spoken note'\n".utf8),
-                                       attributes: [.posixPermissions: 0o755])
+        #expect(FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\necho 'a spoken note'\n".utf8),
+                                       attributes: [.posixPermissions: 0o755]))
         #expect(try await sandbox.margin("config", "set", "transcribe.command", script).status == 0)
         await sandbox.emulator.clearRequestLog()
         let voice = try await sandbox.margin("note", "--voice", "--audio", VoiceNoteTests.clip, "--device", "Study laptop")

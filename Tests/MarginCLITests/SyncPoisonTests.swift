@@ -9,7 +9,7 @@ struct SyncPoisonTests {
     func poisonRows() async throws {
         let server = try await PostgresServer.start()
         defer { server.stop() }
-        let (url, a, b) = try await SyncMachine.pair(on: server, password: "poison-pw-8")
+        let (_, a, b) = try await SyncMachine.pair(on: server, password: "poison-pw-8")
         defer { a.remove(); b.remove() }
         try await a.importNotes(SyncMachine.sampleNotes(3, prefix: "good"))
         #expect(try await a.sync()["pushed"] == 3)
