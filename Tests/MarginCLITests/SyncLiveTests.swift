@@ -9,7 +9,7 @@ struct SyncLiveTests {
     func live() async throws {
         let server = try await PostgresServer.start()
         defer { server.stop() }
-        let (url, a, b) = try await SyncMachine.pair(on: server, password: "live-pw-4")
+        let (_, a, b) = try await SyncMachine.pair(on: server, password: "live-pw-4")
         defer { a.remove(); b.remove() }
         #expect(try await a.margin("note", "before watching").status == 0)
         _ = try await a.sync()

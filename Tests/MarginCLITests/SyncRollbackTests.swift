@@ -9,7 +9,7 @@ struct SyncRollbackTests {
     func restoredHub() async throws {
         let server = try await PostgresServer.start()
         defer { server.stop() }
-        let (url, a, b) = try await SyncMachine.pair(on: server, password: "restore-pw-9")
+        let (_, a, b) = try await SyncMachine.pair(on: server, password: "restore-pw-9")
         defer { a.remove(); b.remove() }
         for text in ["a1 before the backup", "a2 before the backup"] { #expect(try await a.margin("note", text).status == 0) }
         _ = try await a.sync()
