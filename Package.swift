@@ -238,10 +238,11 @@ let package = Package(
         ),
         .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "Voice", "SpotifyEmulator"],
                     swiftSettings: strict),
-        .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient"], swiftSettings: strict),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient", "Voice"], swiftSettings: strict),
         .testTarget(
             name: "MarginCLITests",
-            dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice", "TestSockets"],
+            dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice", "TestSockets",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"], swiftSettings: strict),

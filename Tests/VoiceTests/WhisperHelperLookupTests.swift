@@ -6,15 +6,10 @@ import Voice
 /// margin built in its checkout, the checkout's `scripts/margin-whisper`, and nothing else.
 @Suite("finding the Whisper helper")
 struct WhisperHelperLookupTests {
-    static let manifest = """
-        // swift-tools-version:6.2
-        import PackageDescription
-
-        let package = Package(
-            name: "margin",
-            products: []
-        )
-        """
+    /// margin's manifest, in short (in one line: scripts/check-imports.sh reads an `import` at
+    /// the start of a line as the test target's own).
+    static let manifest = "// swift-tools-version:6.2\nimport PackageDescription\n\n"
+        + "let package = Package(\n    name: \"margin\",\n    products: []\n)\n"
 
     /// A checkout in a fresh folder: margin's manifest, its script, and SwiftPM's build folders
     /// with a margin in each (`.build/debug` links to the platform's folder, as SwiftPM makes it).
