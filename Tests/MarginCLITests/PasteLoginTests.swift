@@ -37,7 +37,8 @@ struct PasteLoginTests {
         defer { Task { await sandbox.stop() } }
         // script(1) gives margin a terminal on stdin, as an SSH session would.
         let input = try ChildPipe(), output = try ChildPipe()
-        let process = try ChildProcess("/usr/bin/script", ["-qefc", "'\(MarginProcess.marginPath)' login --no-browser --timeout 20", "/dev/null"],
+        // The login waits as long as a loaded machine may need between the pastes: only a hang reaches 300 s.
+        let process = try ChildProcess("/usr/bin/script", ["-qefc", "'\(MarginProcess.marginPath)' login --no-browser --timeout 300", "/dev/null"],
                                        environment: sandbox.environment(["BROWSER": "/bin/false"]),
                                        input: input.read, output: output.write, errors: output.write)
         try input.read.close()
@@ -49,15 +50,15 @@ struct PasteLoginTests {
         let curl = try await MarginProcess.run(["-s", "-o", "/dev/null", "-w", "%{redirect_url}", String(authorize)],
                                                environment: [:], executable: "/usr/bin/curl")
         #expect(curl.stdout.contains("code="))
-        input.write.write(Data("not a url\n".utf8))
+        try input.write.write(contentsOf: Data("not a url\n".utf8))
         _ = try await collector.wait { $0.contains("That is not the redirect address") }
         // A redirect address from another login (its state differs) is refused, and margin waits on.
         let forged = curl.stdout.replacingOccurrences(of: #"state=[^&]*"#, with: "state=WRONG", options: .regularExpression)
         #expect(forged != curl.stdout)
-        input.write.write(Data((forged + "\n").utf8))
+        try input.write.write(contentsOf: Data((forged + "\n").utf8))
         let refused = try await collector.wait { $0.contains("does not match this login") }
         #expect(refused.contains("does not match this login"))
-        input.write.write(Data((curl.stdout + "\n").utf8))
+        try input.write.write(contentsOf: Data((curl.stdout + "\n").utf8))
 
         let done = try await collector.wait { $0.contains("Logged in to Spotify as") }
         #expect(await process.exit(within: .seconds(30))?.status == 0, "\(done)")
