@@ -55,6 +55,16 @@ extension NoteDatabase {
         try reading { db in try String.fetchOne(db.cachedStatement(sql: Self.newestShowName("?")), arguments: [id]) }
     }
 
+    /// The episode's name as its newest note that names it records, or nil.
+    public func episodeName(id: String) throws(NoteStoreError) -> String? {
+        try reading { db in
+            try String.fetchOne(db.cachedStatement(sql: """
+                SELECT item_name FROM note WHERE item_id = ? AND item_type = 'episode' AND item_name IS NOT NULL
+                ORDER BY created_at DESC LIMIT 1
+                """), arguments: [id])
+        }
+    }
+
     /// The query for the name of show `showID` (a column or a parameter) from its newest note.
     private static func newestShowName(_ showID: String) -> String {
         "SELECT show_name FROM note WHERE show_id = \(showID) AND show_name IS NOT NULL ORDER BY created_at DESC LIMIT 1"

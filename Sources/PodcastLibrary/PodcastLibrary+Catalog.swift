@@ -29,8 +29,7 @@ extension PodcastLibrary {
 
     /// The show's name: from the cache or the notes, else from Spotify (then cached).
     private func showName(_ id: String, api: SpotifyAPI) async throws -> String? {
-        if let name = try store.show(id: id)?.name { return name }
-        if let name = try store.showName(id: id) { return name }
+        if let name = try knownShowName(id) { return name }
         let show = try await api.show(id: id, market: market)
         try store.cacheShows([ShowInfo(show, fetchedAt: now())])
         return show.name

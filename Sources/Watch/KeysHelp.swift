@@ -10,8 +10,8 @@ enum KeysHelp {
         Entry(key: "n", does: "note at this moment: type it, Enter saves, Esc cancels"),
         Entry(key: "v", does: "voice note at this moment: Enter or 2 s of silence saves, Esc drops it"),
         Entry(key: "space", does: "pause, or play when paused"),
-        Entry(key: "←", does: "back 15 s"),
-        Entry(key: "→", does: "forward 30 s"),
+        Entry(key: "←", does: "back \(WatchSession.backMs / 1000) s"),
+        Entry(key: "→", does: "forward \(WatchSession.forwardMs / 1000) s"),
         Entry(key: "q", does: "quit (Ctrl-C too)"),
         Entry(key: "? or h", does: "these keys; ? or Esc hides them"),
     ]

@@ -136,7 +136,7 @@ enum WatchScreen {
             (keys, short) = ("? or Esc hides the keys · q quit", "Esc hides · q quit")
         } else {
             let space = state.snapshot?.isPlaying == false ? "space play" : "space pause"
-            (keys, short) = ("n note · v voice · \(space) · ←/→ -15s/+30s · ? keys · q quit", "? keys · q quit")
+            (keys, short) = ("n note · v voice · \(space) · ←/→ -\(WatchSession.backMs / 1000)s/+\(WatchSession.forwardMs / 1000)s · ? keys · q quit", "? keys · q quit")
         }
         let transcribing: String? = switch state.transcribing.count {
         case 0: nil

@@ -13,6 +13,12 @@ enum ChoiceArgument {
         throw ArgumentProblem(description: refusal(lowered, names))
     }
 
+    /// What the shells complete for such a value: every choice.
+    static func completion<Value: CaseIterable & RawRepresentable>(_: Value.Type) -> CompletionKind
+    where Value.RawValue == String {
+        .list(Value.allCases.map(\.rawValue))
+    }
+
     /// "expected one of …", with "did you mean" when one choice is near `word`.
     static func refusal(_ word: String, _ names: [String]) -> String {
         let list = names.map { "'\($0)'" }.joined(separator: ", ")

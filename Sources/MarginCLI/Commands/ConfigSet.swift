@@ -30,7 +30,7 @@ extension MarginCommand.Config {
                 throw SuggestedSettingError.improving(error, kind: key.kind)
             }
             try ConfigWriter.update { $0.set(key.fileName, stored) }
-            if let variable = key.variable, !(ProcessInfo.processInfo.environment[variable] ?? "").isEmpty {
+            if case .environment(let variable)? = try Settings().effective(key)?.origin {
                 Console.err("margin: \(variable) is set and wins over config.toml; unset it for this value to be used")
             }
         }

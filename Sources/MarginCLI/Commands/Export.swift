@@ -26,7 +26,7 @@ extension MarginCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @Option(help: "What to write: json, jsonl, csv, markdown, readwise (the CSV of Readwise's import) or obsidian (a folder of files, --dir).",
-                completion: .list(ExportFormat.allCases.map(\.rawValue)), transform: { try ChoiceArgument.parse($0) })
+                completion: ChoiceArgument.completion(ExportFormat.self), transform: { try ChoiceArgument.parse($0) })
         var format: ExportFormat = .json
         @Option(name: .shortAndLong, help: "Only this episode's notes.", transform: EpisodeRef.argument) var episode: EpisodeRef?
         @Option(help: "Only this show's notes.", transform: ShowRef.argument) var show: ShowRef?

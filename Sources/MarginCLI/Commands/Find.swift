@@ -17,7 +17,7 @@ extension MarginCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "What to search for.") var query: [String]
         @Option(name: .customLong("type"), help: "show or episode (default: both).",
-                completion: .list(SearchType.allCases.map(\.rawValue)),
+                completion: ChoiceArgument.completion(SearchType.self),
                 transform: { try ChoiceArgument.parse($0) }) var type: SearchType?
         @Option(name: [.customShort("n"), .long], help: "At most this many of each type.") var limit: Int = 10
         @Flag(name: .shortAndLong, help: "Print a JSON array of show and episode objects (each with \"type\").") var json = false

@@ -56,10 +56,9 @@ extension MarginCommand {
             let notes = try database.notes(filter)
             if notes.isEmpty {
                 // Names from the store alone: an empty list asks Spotify nothing more.
-                var episodeName: String?
-                var showName: String?
-                if let id = filter.itemID { episodeName = try PodcastLibrary(store: database, api: nil).knownEpisodeName(id, known: playing) }
-                if let id = filter.showID { showName = try database.show(id: id)?.name ?? database.showName(id: id) }
+                let library = PodcastLibrary(store: database, api: nil)
+                let episodeName = try filter.itemID.flatMap { try library.knownEpisodeName($0, known: playing) }
+                let showName = try filter.showID.flatMap { try library.knownShowName($0) }
                 Console.err(Self.emptyMessage(filter, total: try database.count(), episode: episodeName, show: showName))
             } else {
                 // The width and the colours are the terminal's, read before the pager takes stdout.
