@@ -40,18 +40,24 @@ release:
 # own, the reliability suites (locks held by a bulk import, crashes, a full disk, concurrent
 # processes), whose subject is waiting and timing, which everything at once on two cores would
 # turn into noise; and last, alone, the token service's flood, which times /healthz.
+# Swift Testing starts every test at once unless told otherwise: ~150 margin processes, logins and
+# servers on two cores, where every deadline in the suite would be missed. TEST_WIDTH bounds how
+# many test cases run at the same time (the library's own variable; `swift test` has no flag for it).
 FUZZ_SMOKE_SECONDS ?= 10
+TEST_WIDTH ?= 4
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH = $(TEST_WIDTH)
+STEP = ./scripts/step.sh
 test:
-	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
-	./scripts/check-imports.sh
-	./scripts/check-shell.sh
-	$(MAKE) --no-print-directory man MAN_CONFIGURATION=debug
-	./scripts/check-man.sh .build/man
-	./scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
-	$(SWIFT) test --skip-build --skip MarginCLITests
-	$(SWIFT) test --skip-build --filter MarginCLITests --skip Reliability
-	$(SWIFT) test --skip-build --filter Reliability --skip ReliabilityTokenServiceTests
-	$(SWIFT) test --skip-build --filter ReliabilityTokenServiceTests
+	$(STEP) build $(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+	$(STEP) check-imports ./scripts/check-imports.sh
+	$(STEP) check-shell ./scripts/check-shell.sh
+	$(STEP) man $(MAKE) --no-print-directory man MAN_CONFIGURATION=debug
+	$(STEP) check-man ./scripts/check-man.sh .build/man
+	$(STEP) fuzz ./scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
+	$(STEP) library-tests $(SWIFT) test --skip-build --skip MarginCLITests
+	$(STEP) end-to-end $(SWIFT) test --skip-build --filter MarginCLITests --skip Reliability
+	$(STEP) reliability $(SWIFT) test --skip-build --filter Reliability --skip ReliabilityTokenServiceTests
+	$(STEP) token-flood $(SWIFT) test --skip-build --filter ReliabilityTokenServiceTests
 
 # The emulator plus a real margin session against it.
 demo: build

@@ -139,6 +139,7 @@ struct ReliabilityDiskTests {
         #expect(read("remedy.status") == "0", "\(read("remedy.err"))")
         let after = try JSONSerialization.jsonObject(with: Data(read("after-remedy").utf8)) as? [[String: Any]]
         let mended = after?.first { $0["id"] as? String == id }
-        #expect((mended?["text"] as? String ?? "").contains("young man"), "\(read("after-remedy"))")
+        let mendedText = mended?["text"] as? String ?? ""
+        #expect(mendedText.contains("young man"), "\(read("after-remedy"))")
     }
 }

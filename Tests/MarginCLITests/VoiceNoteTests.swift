@@ -134,7 +134,7 @@ struct VoiceNoteTests {
         let script = sandbox.root + "/stt"
         // "cache stampedes\n" is 16 bytes; in the note the line ends are spaces.
         let body = "#!/bin/sh\nyes 'cache stampedes' | head -c \(bytes)\n"
-        FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
         _ = try await sandbox.margin("config", "set", "transcribe.command", script)
         let result = try await sandbox.margin("note", "--voice", "--audio", Self.clip)
         #expect(result.status == 0, "\(result.stderr)")
@@ -156,9 +156,9 @@ struct VoiceNoteTests {
         defer { Task { await sandbox.stop() } }
         let script = sandbox.root + "/stt"
         let body = "#!/bin/sh\n[ -f \"$1\" ] || exit 2\n[ -f \(sandbox.root)/broken ] && exit 7\necho 'progress 50%' >&2\necho 'the bit about cache stampedes'\n"
-        FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
         _ = try await sandbox.margin("config", "set", "transcribe.command", script)
-        FileManager.default.createFile(atPath: sandbox.root + "/broken", contents: Data())
+        _ = FileManager.default.createFile(atPath: sandbox.root + "/broken", contents: Data())
         let failed = try await sandbox.margin("note", "--voice", "--audio", Self.clip, "--json")
         #expect(failed.status == 0, "the recording is a note even untranscribed: \(failed.stderr)")
         #expect(failed.stderr.contains("'margin transcribe"))
@@ -175,7 +175,7 @@ struct VoiceNoteTests {
         #expect(!(again["text"] as? String ?? "").contains("progress"))
 
         // A transcript typed by hand also ends the failed state.
-        FileManager.default.createFile(atPath: sandbox.root + "/broken", contents: Data())
+        _ = FileManager.default.createFile(atPath: sandbox.root + "/broken", contents: Data())
         let second = try await sandbox.object("note", "--voice", "--audio", Self.clip, "--json")
         let secondID = String((second["id"] as? String ?? "").prefix(8))
         #expect((second["voice"] as? [String: Any])?["state"] as? String == "failed")

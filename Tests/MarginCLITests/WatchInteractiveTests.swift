@@ -214,7 +214,7 @@ struct WatchInteractiveTests {
         let saved = try await sandbox.notes("list", "--json").first { $0["text"] as? String == text }
         let progress = try #require(saved?["progress_ms"] as? Int, "the typed note was stored")
         #expect(Self.pinnedAtPress(progress, pressed: atPress, seen: seen), "pinned at the key press (\(atPress)): \(progress)")
-        #expect(try await sandbox.emulator.currentState().playback.isPlaying, "playback is as it was")
+        #expect(await sandbox.emulator.currentState().playback.isPlaying, "playback is as it was")
         let settings = try tmux.terminalSettings()
         #expect(settings.before == settings.after)
     }
