@@ -25,7 +25,7 @@ extension EmulatorState {
         case .approve:
             let code = tokens.issueCode(TokenStore.Code(
                 clientID: clientID, redirectURI: redirectURI, challenge: challenge,
-                scope: query["scope"] ?? "", issued: .now
+                scope: query["scope"] ?? "", issued: now
             ))
             return EmulatorState.appending([("code", code), ("state", state)], to: redirectURI)
         }

@@ -93,12 +93,12 @@ extension EmulatorState {
 
     /// `GET /me/player/currently-playing`; nil means 204.
     func currentlyPlayingJSON(episodes: Bool) -> JSON? {
-        player.currentlyPlayingJSON(catalog: catalog, links: links, episodes: episodes, now: .now)
+        player.currentlyPlayingJSON(catalog: catalog, links: links, episodes: episodes, now: now)
     }
 
     /// `GET /me/player`; nil means 204.
     func playerStateJSON(episodes: Bool) -> JSON? {
-        player.stateJSON(catalog: catalog, links: links, episodes: episodes, now: .now)
+        player.stateJSON(catalog: catalog, links: links, episodes: episodes, now: now)
     }
 
     /// `GET /me/player/devices`.

@@ -22,13 +22,13 @@ extension EmulatorState {
     func pause(deviceID: String?) throws(Failure) {
         try prepareCommand(deviceID: deviceID)
         guard player.isPlaying else { throw EmulatorState.restrictionViolated }
-        player.pause(now: .now)
+        player.pause(now: now)
     }
 
     func seek(to positionMs: Int, deviceID: String?) throws(Failure) {
         try prepareCommand(deviceID: deviceID)
         guard player.kind == .episode || player.kind == .track else { throw EmulatorState.restrictionViolated }
-        player.seek(to: positionMs, now: .now)
+        player.seek(to: positionMs, now: now)
     }
 
     /// Resumes (no uris, no context) or starts the item the body names.
@@ -37,12 +37,12 @@ extension EmulatorState {
         guard let request, request.uris != nil || request.contextURI != nil else {
             if let position = request?.positionMs, player.kind == .episode || player.kind == .track {
                 // A bare position restarts the loaded item there, playing.
-                player.seek(to: position, now: .now)
-                if !player.isPlaying { player.resume(now: .now) }
+                player.seek(to: position, now: now)
+                if !player.isPlaying { player.resume(now: now) }
                 return
             }
             guard player.kind != .none, !player.isPlaying else { throw EmulatorState.restrictionViolated }
-            player.resume(now: .now)
+            player.resume(now: now)
             return
         }
         let (items, context) = try queue(for: request)
@@ -51,10 +51,10 @@ extension EmulatorState {
         rememberResumePoint()
         if let episode = catalog.episode(uri.id) {
             player.play(kind: .episode, id: episode.id, durationMs: episode.durationMs, context: context,
-                        positionMs: request.positionMs ?? 0, now: .now)
+                        positionMs: request.positionMs ?? 0, now: now)
         } else if let track = catalog.track(uri.id) {
             player.play(kind: .track, id: track.id, durationMs: track.durationMs, context: context,
-                        positionMs: request.positionMs ?? 0, now: .now)
+                        positionMs: request.positionMs ?? 0, now: now)
         }
     }
 

@@ -31,7 +31,7 @@ extension EmulatorState {
         guard verifier != nil || client.confidential else {
             throw .oauth(error: "invalid_request", description: "code_verifier must be supplied")
         }
-        let now = ContinuousClock.now
+        let now = self.now
         guard let issued = tokens.codes[code], issued.issued.duration(to: now) < TokenStore.codeLifetime else {
             throw .oauth(error: "invalid_grant", description: "Invalid authorization code")
         }
@@ -71,7 +71,7 @@ extension EmulatorState {
         guard stored.clientID == client.id, client.confidential || !stored.confidential else {
             throw .oauth(error: "invalid_client", description: "Invalid client")
         }
-        let access = tokens.issueAccess(scope: stored.scope, lifetime: scenario.accessTokenLifetime, now: .now)
+        let access = tokens.issueAccess(scope: stored.scope, lifetime: scenario.accessTokenLifetime, now: now)
         switch scenario.refreshMode {
         case .nonRotating:
             return tokenReply(access: access, scope: stored.scope, refresh: nil)
@@ -103,6 +103,6 @@ extension EmulatorState {
         let value = String(header.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
         tokens.remember(value)
         guard let token = tokens.access[value], !token.revoked else { throw .unauthorized("Invalid access token") }
-        guard ContinuousClock.now < token.expires else { throw .unauthorized("The access token expired") }
+        guard now < token.expires else { throw .unauthorized("The access token expired") }
     }
 }

@@ -15,12 +15,19 @@ actor EmulatorState {
     private(set) var links = Links(api: "http://127.0.0.1/v1")
     /// Set while the server shuts down, so hanging and delayed requests give up.
     private(set) var stopping = false
+    /// How far the control API has moved the emulator's clock past the real one.
+    private(set) var clockOffset: Duration = .zero
+
+    /// The emulator's time: the real clock plus what the control API moved it by. Playback
+    /// progress, token lifetimes and code lifetimes all read it, so a test moves it instead of
+    /// waiting.
+    var now: ContinuousClock.Instant { ContinuousClock.now + clockOffset }
 
     init(scenario: Scenario) {
         self.scenario = scenario
         let catalog = scenario.catalog
         self.catalog = catalog
-        self.player = Player(playback: scenario.playback, devices: scenario.devices, catalog: catalog, now: .now)
+        self.player = Player(playback: scenario.playback, devices: scenario.devices, catalog: catalog, now: ContinuousClock.now)
         self.resumePositions = scenario.library.resumePoints
     }
 
@@ -30,6 +37,12 @@ actor EmulatorState {
 
     func setStopping(_ value: Bool) {
         stopping = value
+    }
+
+    /// Moves the emulator's clock ahead by `duration` (never back: time read before stays past).
+    func advanceClock(by duration: Duration) throws(ScenarioError) {
+        guard duration >= .zero else { throw ScenarioError("the clock only moves ahead: \(duration) is negative") }
+        clockOffset += duration
     }
 
     // MARK: Scenario and player
@@ -44,14 +57,14 @@ actor EmulatorState {
                 .merging(newScenario.library.resumePoints) { _, new in new }
         }
         scenario = newScenario
-        player = Player(playback: newScenario.playback, devices: newScenario.devices, catalog: catalog, now: .now)
+        player = Player(playback: newScenario.playback, devices: newScenario.devices, catalog: catalog, now: now)
     }
 
     /// Loads `playback` into the player, keeping devices and tokens.
     func setPlayback(_ playback: Scenario.Playback) throws(ScenarioError) {
         try playback.validate(in: catalog)
         rememberResumePoint()
-        player.load(playback, catalog: catalog, now: .now)
+        player.load(playback, catalog: catalog, now: now)
         scenario.playback = playback
     }
 
@@ -78,7 +91,7 @@ actor EmulatorState {
     /// The scenario with the live player in place of the starting one.
     func liveScenario() -> Scenario {
         var live = scenario
-        live.playback = player.playback(at: .now)
+        live.playback = player.playback(at: now)
         live.devices = player.devices
         return live
     }
@@ -86,14 +99,14 @@ actor EmulatorState {
     /// Saves where the current episode is before something else is loaded.
     func rememberResumePoint() {
         if player.kind == .episode, let id = player.itemID {
-            resumePositions[id] = Scenario.ResumePosition(positionMs: player.progress(at: .now))
+            resumePositions[id] = Scenario.ResumePosition(positionMs: player.progress(at: now))
         }
     }
 
     /// The `resume_point` of an episode: the live position if it is loaded, else where it was left.
     func resumePoint(for episodeID: String) -> ResumePoint {
         if player.kind == .episode, player.itemID == episodeID {
-            return ResumePoint(positionMs: player.progress(at: .now), fullyPlayed: false)
+            return ResumePoint(positionMs: player.progress(at: now), fullyPlayed: false)
         }
         let saved = resumePositions[episodeID] ?? Scenario.ResumePosition(positionMs: 0)
         let duration = catalog.episode(episodeID)?.durationMs ?? 0
@@ -131,7 +144,7 @@ actor EmulatorState {
 extension EmulatorState {
     /// Every issued access token expires now.
     func expireAccessTokens() {
-        tokens.expireAll(now: .now)
+        tokens.expireAll(now: now)
     }
 
     /// Every issued access and refresh token is revoked.

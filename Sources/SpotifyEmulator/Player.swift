@@ -2,7 +2,7 @@ import Foundation
 
 /// The live player: what is loaded, where it is, whether it plays, on which device.
 ///
-/// Progress follows the real clock: the position stored at the last change plus the time
+/// Progress follows the emulator's clock: the position stored at the last change plus the time
 /// elapsed since, while playing, capped at the item's duration.
 struct Player: Sendable {
     var kind: Scenario.Playback.Kind
@@ -33,7 +33,7 @@ struct Player: Sendable {
         self.durationMs = 0
         self.isPlaying = false
         self.devices = Player.singleActive(devices)
-        self.timestamp = Player.epochMs()
+        self.timestamp = Player.epochMs(at: now)
         self.storedProgressMs = 0
         self.since = now
         load(playback, catalog: catalog, now: now)
@@ -124,7 +124,7 @@ struct Player: Sendable {
     }
 
     private mutating func touch() {
-        timestamp = Player.epochMs()
+        timestamp = Player.epochMs(at: since)
     }
 
     /// Keeps at most one device active (the first one marked so), as Spotify has one.
@@ -140,7 +140,10 @@ struct Player: Sendable {
         }
     }
 
-    private static func epochMs() -> Int {
-        Int((Date().timeIntervalSince1970 * 1000).rounded())
+    /// The wall-clock milliseconds of `instant`, which is ahead of the real clock by as much as
+    /// the emulator's clock was moved.
+    private static func epochMs(at instant: ContinuousClock.Instant) -> Int {
+        let ahead = ContinuousClock.now.duration(to: instant)
+        return Int((Date().timeIntervalSince1970 * 1000).rounded()) + Int((ahead / .milliseconds(1)).rounded())
     }
 }

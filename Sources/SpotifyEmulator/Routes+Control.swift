@@ -39,10 +39,21 @@ extension Routes {
             await state.expireAccessTokens()
             return ok
         }
+        control.post("/clock") { request, _ in
+            let move = try await decoded(ClockMove.self, from: request)
+            try await refusing { () async throws(ScenarioError) in try await state.advanceClock(by: .milliseconds(move.advanceMs)) }
+            return ok
+        }
         control.post("/revoke") { _, _ in
             await state.revokeAllTokens()
             return ok
         }
+    }
+
+    /// The body of `POST /emulator/clock`: how far to move the clock ahead.
+    private struct ClockMove: Decodable {
+        var advanceMs: Int
+        enum CodingKeys: String, CodingKey { case advanceMs = "advance_ms" }
     }
 
     /// `{"ok":true}`, the answer to every control request that changes something.

@@ -27,6 +27,12 @@ extension SpotifyEmulator {
         await state.expireAccessTokens()
     }
 
+    /// Moves the emulator's clock ahead (`POST /emulator/clock`): playback progresses, tokens
+    /// and codes expire as if that much time had passed. A negative duration is refused.
+    public func advanceClock(by duration: Duration) async throws(ScenarioError) {
+        try await state.advanceClock(by: duration)
+    }
+
     /// Every issued access and refresh token is revoked (`POST /emulator/revoke`).
     public func revokeAll() async {
         await state.revokeAllTokens()

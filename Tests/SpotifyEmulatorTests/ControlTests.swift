@@ -55,4 +55,21 @@ struct ControlTests {
             #expect(try await client.get("/v1/me", token: token).errorMessage == "The access token expired")
         }
     }
+
+    @Test("the clock over HTTP: moved ahead, a playing episode has progressed and a token has expired; never moved back")
+    func clockOverHTTP() async throws {
+        let playback = Scenario.Playback(kind: .episode, id: "512ojhOuo1ktJprKbVcKyQ", progressMs: 0, isPlaying: true)
+        try await withEmulator(Scenario(accessTokenLifetime: 3600, playback: playback)) { _, client in
+            let token = try await client.login().access
+            #expect(try await client.sendJSON("POST", "/emulator/clock", #"{"advance_ms":600000}"#).status == 200)
+            let now = try #require(try await client.get("/v1/me/player/currently-playing?additional_types=episode", token: token).object)
+            let progress = try #require(now["progress_ms"] as? Int)
+            #expect(progress >= 600_000 && progress < 660_000, "ten minutes on: \(progress)")
+            #expect(try await client.sendJSON("POST", "/emulator/clock", #"{"advance_ms":3000000}"#).status == 200)
+            #expect(try await client.get("/v1/me", token: token).errorMessage == "The access token expired")
+            let back = try await client.sendJSON("POST", "/emulator/clock", #"{"advance_ms":-1}"#)
+            #expect(back.status == 400)
+            #expect(try await client.sendJSON("POST", "/emulator/clock", #"{"advance":1}"#).status == 400)
+        }
+    }
 }

@@ -61,23 +61,25 @@ struct PlayerTests {
         }
     }
 
-    @Test("progress advances with the clock while playing and stops when paused")
+    @Test("progress advances with the emulator's clock while playing, timestamp with it, and stops when paused")
     func progressAdvances() async throws {
-        try await withEmulator { _, client in
+        try await withEmulator { emulator, client in
             let token = try await client.login().access
             let started = ContinuousClock.now
             let first = try #require(try await client.get(Self.currentlyPlaying, token: token).object?["progress_ms"] as? Int)
-            try await Task.sleep(for: .milliseconds(1200))
+            try await emulator.advanceClock(by: .seconds(90))
             let second = try #require(try await client.get(Self.currentlyPlaying, token: token).object?["progress_ms"] as? Int)
-            // Progress moves with the clock: at least the sleep, at most all the time that passed.
-            let elapsed = ContinuousClock.now - started
-            let elapsedMs = Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
-            #expect(second - first >= 1100 && second - first <= elapsedMs + 50, "\(second - first) ms of progress in \(elapsedMs) ms")
+            // Progress moves with the clock: the 90 s it was moved, plus the real time that passed.
+            let elapsedMs = Int((ContinuousClock.now - started) / .milliseconds(1))
+            #expect(second - first >= 90_000 && second - first <= 90_000 + elapsedMs + 50, "\(second - first) ms of progress")
 
+            let wallBefore = Int(Date().timeIntervalSince1970 * 1000)
             #expect(try await client.send("PUT", "/v1/me/player/pause", token: token).status == 204)
             let paused = try #require(try await client.get(Self.currentlyPlaying, token: token).object)
             #expect(paused["is_playing"] as? Bool == false)
-            try await Task.sleep(for: .milliseconds(300))
+            let stamp = try #require(paused["timestamp"] as? Int)
+            #expect(stamp >= wallBefore + 90_000 - 5, "the pause's timestamp is on the emulator's clock: \(stamp - wallBefore) ms ahead")
+            try await emulator.advanceClock(by: .seconds(600))
             let still = try await client.get(Self.currentlyPlaying, token: token).object?["progress_ms"] as? Int
             #expect(still == paused["progress_ms"] as? Int)
         }
@@ -86,9 +88,9 @@ struct PlayerTests {
     @Test("progress stops at the end of the item")
     func progressCapped() async throws {
         let playback = Scenario.Playback(kind: .episode, id: "512ojhOuo1ktJprKbVcKyQ", progressMs: 3_722_900, isPlaying: true)
-        try await withEmulator(Scenario(playback: playback)) { _, client in
+        try await withEmulator(Scenario(playback: playback)) { emulator, client in
             let token = try await client.login().access
-            try await Task.sleep(for: .milliseconds(300))
+            try await emulator.advanceClock(by: .seconds(5))
             let progress = try await client.get(Self.currentlyPlaying, token: token).object?["progress_ms"] as? Int
             #expect(progress == 3_723_000)
         }
