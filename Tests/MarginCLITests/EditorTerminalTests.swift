@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSockets
 import Testing
 
 /// `margin note` and `margin edit` with the editor on a real terminal (tmux), as a user runs
@@ -47,107 +48,107 @@ struct EditorTerminalTests {
 
     @Test("an editor that reads the terminal, as vim does, gets it: margin note finishes with its text, playback resumed")
     func readsTheTerminal() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let editor = try editor(sandbox, """
-            printf 'type the note: ' > /dev/tty
-            IFS= read -r line < /dev/tty
-            printf '%s\\n' "$line" > "$1"
-            """)
-        let tmux = try await start(sandbox, ["note"], editor: editor)
-        defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains("type the note:") }
-        #expect(await sandbox.emulator.currentState().playback.isPlaying == false, "paused while the editor is open")
-        try await tmux.type("typed on the terminal")
-        try await tmux.press("Enter")
-        #expect(try await tmux.exitStatus() == 0)
-        #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "typed on the terminal")
-        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let editor = try editor(sandbox, """
+                printf 'type the note: ' > /dev/tty
+                IFS= read -r line < /dev/tty
+                printf '%s\\n' "$line" > "$1"
+                """)
+            let tmux = try await start(sandbox, ["note"], editor: editor)
+            defer { tmux.stop() }
+            try await tmux.waitForScreen { $0.contains("type the note:") }
+            #expect(await sandbox.emulator.currentState().playback.isPlaying == false, "paused while the editor is open")
+            try await tmux.type("typed on the terminal")
+            try await tmux.press("Enter")
+            #expect(try await tmux.exitStatus() == 0)
+            #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "typed on the terminal")
+            #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+        }
     }
 
     @Test("SIGTERM, SIGHUP or Ctrl-C while the editor is open: what it saved is the note, playback resumes, 128 + signal",
           arguments: ["SIGTERM", "SIGHUP", "C-c"])
     func signalMidEdit(way: String) async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let tmux = try await editorHolding(sandbox, saved: "saved before the signal")
-        defer { tmux.stop() }
-        let expected: Int32
-        switch way {
-        case "SIGTERM": try await tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
-        case "SIGHUP": try await tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
-        default: try await tmux.press("C-c"); expected = 128 + SIGINT
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let tmux = try await editorHolding(sandbox, saved: "saved before the signal")
+            defer { tmux.stop() }
+            let expected: Int32
+            switch way {
+            case "SIGTERM": try await tmux.signalMargin(SIGTERM); expected = 128 + SIGTERM
+            case "SIGHUP": try await tmux.signalMargin(SIGHUP); expected = 128 + SIGHUP
+            default: try await tmux.press("C-c"); expected = 128 + SIGINT
+            }
+            #expect(try await tmux.exitStatus() == expected)
+            #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before the signal")
+            #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+            #expect(try !editorOutlived(), "the editor did not outlive margin")
         }
-        #expect(try await tmux.exitStatus() == expected)
-        #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before the signal")
-        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
-        #expect(try !editorOutlived(), "the editor did not outlive margin")
     }
 
     @Test("the terminal closes while the editor is open (SIGHUP to the whole group): what it saved is the note, playback resumes")
     func terminalCloses() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let tmux = try await editorHolding(sandbox, saved: "saved before the terminal closed")
-        defer { tmux.stop() }
-        try await tmux.tmux(["kill-session", "-t", "w"])
-        let text = try await eventually { try await sandbox.notes("list", "--json").first?["text"] as? String }
-        #expect(text == "saved before the terminal closed")
-        let playing = try await eventually(tries: 50) { await sandbox.emulator.currentState().playback.isPlaying ? true : nil }
-        #expect(playing == true, "playback resumed")
-        #expect(try !editorOutlived(), "the editor did not outlive margin")
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let tmux = try await editorHolding(sandbox, saved: "saved before the terminal closed")
+            defer { tmux.stop() }
+            try await tmux.tmux(["kill-session", "-t", "w"])
+            let text = try await eventually { try await sandbox.notes("list", "--json").first?["text"] as? String }
+            #expect(text == "saved before the terminal closed")
+            let playing = try await eventually(tries: 50) { await sandbox.emulator.currentState().playback.isPlaying ? true : nil }
+            #expect(playing == true, "playback resumed")
+            #expect(try !editorOutlived(), "the editor did not outlive margin")
+        }
     }
 
     @Test("margin killed outright while the editor is open: the note is already stored at its moment, and margin edit reopens what the editor saved")
     func killedMidEdit() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let tmux = try await editorHolding(sandbox, saved: "saved before margin died")
-        defer { tmux.stop() }
-        try await tmux.signalMargin(SIGKILL)
-        let notes = try await sandbox.notes("list", "--json")
-        #expect(notes.count == 1, "the note was stored before the editor opened")
-        let note = try #require(notes.first)
-        #expect(note["text"] as? String == "")
-        #expect(note["progress_ms"] as? Int != nil, "pinned at the moment the editor opened")
-        let id = try #require(note["id"] as? String)
-        #expect(try await sandbox.margin("list").stdout.contains("margin edit"), "the empty note says how to finish it")
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let tmux = try await editorHolding(sandbox, saved: "saved before margin died")
+            defer { tmux.stop() }
+            try await tmux.signalMargin(SIGKILL)
+            let notes = try await sandbox.notes("list", "--json")
+            #expect(notes.count == 1, "the note was stored before the editor opened")
+            let note = try #require(notes.first)
+            #expect(note["text"] as? String == "")
+            #expect(note["progress_ms"] as? Int != nil, "pinned at the moment the editor opened")
+            let id = try #require(note["id"] as? String)
+            #expect(try await sandbox.margin("list").stdout.contains("margin edit"), "the empty note says how to finish it")
 
-        // The draft outlived margin: editing the note with an editor that changes nothing stores it.
-        let result = try await MarginProcess.run(
-            ["-qefc", "'\(MarginProcess.marginPath)' edit \(id.prefix(8))", "/dev/null"],
-            environment: sandbox.environment(["EDITOR": "/bin/true"]), executable: "/usr/bin/script")
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before margin died")
-        let drafts = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/drafts")) ?? []
-        #expect(drafts.isEmpty, "the draft is gone once its text is stored: \(drafts)")
+            // The draft outlived margin: editing the note with an editor that changes nothing stores it.
+            let result = try await MarginProcess.run(
+                ["-qefc", "'\(MarginProcess.marginPath)' edit \(id.prefix(8))", "/dev/null"],
+                environment: sandbox.environment(["EDITOR": "/bin/true"]), executable: "/usr/bin/script")
+            #expect(result.status == 0, "\(result.stdout)")
+            #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "saved before margin died")
+            let drafts = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/drafts")) ?? []
+            #expect(drafts.isEmpty, "the draft is gone once its text is stored: \(drafts)")
+        }
     }
 
     @Test("an editor that fails keeps its draft on disk and names it; nothing stored, playback resumed")
     func failedEditorKeepsDraft() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let editor = try editor(sandbox, "printf 'half a thought\\n' > \"$1\"\nexit 3")
-        let tmux = try await start(sandbox, ["note"], editor: editor)
-        defer { tmux.stop() }
-        #expect(try await tmux.exitStatus() == 1)
-        let screen = try await tmux.screen().replacingOccurrences(of: "\n", with: "")
-        let path = try #require(screen.range(of: #"/\S*drafts/[0-9a-f-]+\.md"#, options: .regularExpression).map { String(screen[$0]) },
-                                "the kept draft is named: \(screen)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "half a thought\n")
-        #expect(try await sandbox.notes("list", "--json").isEmpty)
-        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let editor = try editor(sandbox, "printf 'half a thought\\n' > \"$1\"\nexit 3")
+            let tmux = try await start(sandbox, ["note"], editor: editor)
+            defer { tmux.stop() }
+            #expect(try await tmux.exitStatus() == 1)
+            let screen = try await tmux.screen().replacingOccurrences(of: "\n", with: "")
+            let path = try #require(screen.range(of: #"/\S*drafts/[0-9a-f-]+\.md"#, options: .regularExpression).map { String(screen[$0]) },
+                                    "the kept draft is named: \(screen)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "half a thought\n")
+            #expect(try await sandbox.notes("list", "--json").isEmpty)
+            #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+        }
     }
 
     @Test("margin edit: SIGTERM while the editor is open keeps the new text it saved, exit 143")
     func editSignal() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let id = try await sandbox.take("the old text")
-        let tmux = try await editorHolding(sandbox, ["edit", id], saved: "the new text")
-        defer { tmux.stop() }
-        try await tmux.signalMargin(SIGTERM)
-        #expect(try await tmux.exitStatus() == 128 + SIGTERM)
-        #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "the new text")
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let id = try await sandbox.take("the old text")
+            let tmux = try await editorHolding(sandbox, ["edit", id], saved: "the new text")
+            defer { tmux.stop() }
+            try await tmux.signalMargin(SIGTERM)
+            #expect(try await tmux.exitStatus() == 128 + SIGTERM)
+            #expect(try await sandbox.notes("list", "--json").first?["text"] as? String == "the new text")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSockets
 import Testing
 
 /// One way Spotify can fail `margin note`, and what stderr must say about it.
@@ -63,27 +64,27 @@ enum NoteFault: String, CaseIterable, Sendable, CustomStringConvertible {
 struct ReliabilityFaultTests {
     @Test("the text is always stored, exit 0, stderr names the cause and shows margin pin", arguments: NoteFault.allCases)
     func noteUnderFault(_ fault: NoteFault) async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let env = try await fault.arm(sandbox)
-        let text = "thought under \(fault)"
-        let started = ContinuousClock.now
-        let result = try await sandbox.margin("note", text, env: env)
-        let elapsed = ContinuousClock.now - started
-        #expect(result.status == 0, "\(fault): \(result.stderr)")
-        #expect(elapsed < fault.bound, "\(fault) took \(elapsed)")
-        // Look at the store without Spotify, so a revoked login does not matter.
-        let notes = try await sandbox.notes("list", "--json", env: ["MARGIN_API_URL": "http://127.0.0.1:9/v1"])
-        let note = try #require(notes.first { $0["text"] as? String == text }, "\(fault): the text was not stored")
-        #expect(notes.count == 1)
-        if fault == .shortRateLimit {
-            #expect(note["pinned"] as? Bool == true, "\(fault): \(result.stderr)")
-            #expect(!result.stderr.contains("margin pin"))
-        } else {
-            #expect(note["pinned"] as? Bool == false)
-            #expect(result.stderr.contains(fault.cause), "\(fault): \(result.stderr)")
-            #expect(result.stderr.contains("margin pin "), "\(fault): \(result.stderr)")
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let env = try await fault.arm(sandbox)
+            let text = "thought under \(fault)"
+            let started = ContinuousClock.now
+            let result = try await sandbox.margin("note", text, env: env)
+            let elapsed = ContinuousClock.now - started
+            #expect(result.status == 0, "\(fault): \(result.stderr)")
+            #expect(elapsed < fault.bound, "\(fault) took \(elapsed)")
+            // Look at the store without Spotify, so a revoked login does not matter.
+            let notes = try await sandbox.notes("list", "--json", env: ["MARGIN_API_URL": "http://127.0.0.1:9/v1"])
+            let note = try #require(notes.first { $0["text"] as? String == text }, "\(fault): the text was not stored")
+            #expect(notes.count == 1)
+            if fault == .shortRateLimit {
+                #expect(note["pinned"] as? Bool == true, "\(fault): \(result.stderr)")
+                #expect(!result.stderr.contains("margin pin"))
+            } else {
+                #expect(note["pinned"] as? Bool == false)
+                #expect(result.stderr.contains(fault.cause), "\(fault): \(result.stderr)")
+                #expect(result.stderr.contains("margin pin "), "\(fault): \(result.stderr)")
+            }
+            for secret in await sandbox.emulator.secrets() { #expect(!result.output.contains(secret)) }
         }
-        for secret in await sandbox.emulator.secrets() { #expect(!result.output.contains(secret)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 /// `margin search` that finds what people type, and long output paged on a terminal.
@@ -6,28 +7,28 @@ import Testing
 struct SearchPagerTests {
     @Test("search finds other forms of a word, OR and -word work, and a full page says how many more match")
     func searchFinds() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        _ = try await sandbox.take("the cache went cold at noon")
-        _ = try await sandbox.take("redis as a store")
-        _ = try await sandbox.take("memcached caches everything")
-        let stemmed = try await sandbox.margin("search", "caches", "--json")
-        #expect(stemmed.status == 0)
-        let found = try JSONSerialization.jsonObject(with: Data(stemmed.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(found.count == 2, "caches finds cache and caches: \(stemmed.stdout)")
-        let either = try await sandbox.margin("search", "redis", "OR", "memcached")
-        #expect(either.stdout.contains("as a store") && either.stdout.contains("caches everything"), "\(either.stdout)")
-        let without = try await sandbox.margin("search", "cache", "-memcached")
-        #expect(without.stdout.contains("went cold") && !without.stdout.contains("memcached"), "\(without.stdout)")
-        let typo = try await sandbox.margin("search", "cache", "--limt", "3")
-        #expect(typo.status == 64 && typo.stderr.contains("--limt"), "an unknown option is not searched for: \(typo.stderr)")
-        let onlyOut = try await sandbox.margin("search", "-redis")
-        #expect(onlyOut.status == 64 && onlyOut.stderr.contains("margin search"), "\(onlyOut.stderr)")
-        let page = try await sandbox.margin("search", "cache", "--limit", "1")
-        #expect(page.status == 0)
-        #expect(page.stderr.contains("showing 1 of 2 (--limit to see more)"), "\(page.stderr)")
-        let whole = try await sandbox.margin("search", "cache", "--limit", "2")
-        #expect(!whole.stderr.contains("showing"), "\(whole.stderr)")
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            _ = try await sandbox.take("the cache went cold at noon")
+            _ = try await sandbox.take("redis as a store")
+            _ = try await sandbox.take("memcached caches everything")
+            let stemmed = try await sandbox.margin("search", "caches", "--json")
+            #expect(stemmed.status == 0)
+            let found = try JSONSerialization.jsonObject(with: Data(stemmed.stdout.utf8)) as? [[String: Any]] ?? []
+            #expect(found.count == 2, "caches finds cache and caches: \(stemmed.stdout)")
+            let either = try await sandbox.margin("search", "redis", "OR", "memcached")
+            #expect(either.stdout.contains("as a store") && either.stdout.contains("caches everything"), "\(either.stdout)")
+            let without = try await sandbox.margin("search", "cache", "-memcached")
+            #expect(without.stdout.contains("went cold") && !without.stdout.contains("memcached"), "\(without.stdout)")
+            let typo = try await sandbox.margin("search", "cache", "--limt", "3")
+            #expect(typo.status == 64 && typo.stderr.contains("--limt"), "an unknown option is not searched for: \(typo.stderr)")
+            let onlyOut = try await sandbox.margin("search", "-redis")
+            #expect(onlyOut.status == 64 && onlyOut.stderr.contains("margin search"), "\(onlyOut.stderr)")
+            let page = try await sandbox.margin("search", "cache", "--limit", "1")
+            #expect(page.status == 0)
+            #expect(page.stderr.contains("showing 1 of 2 (--limit to see more)"), "\(page.stderr)")
+            let whole = try await sandbox.margin("search", "cache", "--limit", "2")
+            #expect(!whole.stderr.contains("showing"), "\(whole.stderr)")
+        }
     }
 
     /// A pager that marks each line it shows, and records that it ran.
@@ -40,32 +41,32 @@ struct SearchPagerTests {
 
     @Test("list and search page through $PAGER on a terminal, never when piped, and not with --no-pager")
     func paging() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        _ = try await sandbox.take("a note worth paging through")
-        let pager = try pager(sandbox)
-        func terminal(_ arguments: [String]) async throws -> TmuxSession {
-            try await TmuxSession.start(arguments, environment: sandbox.environment(["PAGER": pager]), in: sandbox.root)
-        }
-        for arguments in [["list"], ["search", "paging"]] {
-            try? FileManager.default.removeItem(atPath: sandbox.root + "/pager-ran")
-            let tmux = try await terminal(arguments)
-            #expect(try await tmux.exitStatus() == 0)
-            let screen = try await tmux.history()
-            tmux.stop()
-            #expect(screen.contains("paged: ") && screen.contains("note worth"), "\(arguments): \(screen)")
-            #expect(FileManager.default.fileExists(atPath: sandbox.root + "/pager-ran"))
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            _ = try await sandbox.take("a note worth paging through")
+            let pager = try pager(sandbox)
+            func terminal(_ arguments: [String]) async throws -> TmuxSession {
+                try await TmuxSession.start(arguments, environment: sandbox.environment(["PAGER": pager]), in: sandbox.root)
+            }
+            for arguments in [["list"], ["search", "paging"]] {
+                try? FileManager.default.removeItem(atPath: sandbox.root + "/pager-ran")
+                let tmux = try await terminal(arguments)
+                #expect(try await tmux.exitStatus() == 0)
+                let screen = try await tmux.history()
+                tmux.stop()
+                #expect(screen.contains("paged: ") && screen.contains("note worth"), "\(arguments): \(screen)")
+                #expect(FileManager.default.fileExists(atPath: sandbox.root + "/pager-ran"))
 
-            let plain = try await terminal(arguments + ["--no-pager"])
-            #expect(try await plain.exitStatus() == 0)
-            let unpaged = try await plain.history()
-            plain.stop()
-            #expect(unpaged.contains("note worth") && !unpaged.contains("paged: "), "\(arguments) --no-pager: \(unpaged)")
+                let plain = try await terminal(arguments + ["--no-pager"])
+                #expect(try await plain.exitStatus() == 0)
+                let unpaged = try await plain.history()
+                plain.stop()
+                #expect(unpaged.contains("note worth") && !unpaged.contains("paged: "), "\(arguments) --no-pager: \(unpaged)")
 
-            let piped = try await sandbox.run(arguments, env: ["PAGER": pager])
-            #expect(piped.status == 0 && !piped.stdout.contains("paged: "), "\(arguments) piped: \(piped.stdout)")
+                let piped = try await sandbox.run(arguments, env: ["PAGER": pager])
+                #expect(piped.status == 0 && !piped.stdout.contains("paged: "), "\(arguments) piped: \(piped.stdout)")
+            }
+            // The pager (less, by default) runs with LESS=FRX unless LESS says otherwise.
+            #expect(try String(contentsOfFile: sandbox.root + "/pager-ran", encoding: .utf8) == "LESS=FRX\n")
         }
-        // The pager (less, by default) runs with LESS=FRX unless LESS says otherwise.
-        #expect(try String(contentsOfFile: sandbox.root + "/pager-ran", encoding: .utf8) == "LESS=FRX\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSockets
 import Testing
 
 /// Every request margin sends to the Web API is one Spotify's OpenAPI description
@@ -23,47 +24,47 @@ struct SpotifyRequestShapeTests {
     @Test("a session of every command that talks to Spotify sends only requests the description allows")
     func everyCommand() async throws {
         let study = Scenario.Device(id: "b2c3d4e5f6a7", name: "Study laptop")
-        let sandbox = try await Sandbox.loggedIn(Scenario(devices: [.kitchenSpeaker, study], library: Catalog.library))
-        defer { Task { await sandbox.stop() } }
-        try await sandbox.seed(Catalog.notes)
-        let session: [[String]] = [
-            ["whoami"], ["now"], ["devices"],
-            ["note", "the bit about names"], ["note", "paused after", "--pause"], ["resume"],
-            ["note", "on the study laptop", "--device", "study", "--pause"], ["resume", "--device", "study"],
-            ["pause"], ["resume"], ["seek", "10:00"], ["back"], ["forward", "--device", "Study laptop"],
-            ["list", "--episode"], ["jump", "00000002"], ["play", Catalog.errors], ["play", "the joy of deleting", "--at", "1:00"],
-            ["shows"], ["episodes"], ["episodes", "--annotated", "--refresh"], ["episodes", "--show", Catalog.craft],
-            ["find", "curiosity"], ["find", "naming", "--type", "episode"],
-        ]
-        for arguments in session {
-            let result = try await sandbox.run(arguments)
-            #expect(result.status == 0, "margin \(arguments.joined(separator: " ")): \(result.stderr)")
+        try await using(try await Sandbox.loggedIn(Scenario(devices: [.kitchenSpeaker, study], library: Catalog.library))) { sandbox in
+            try await sandbox.seed(Catalog.notes)
+            let session: [[String]] = [
+                ["whoami"], ["now"], ["devices"],
+                ["note", "the bit about names"], ["note", "paused after", "--pause"], ["resume"],
+                ["note", "on the study laptop", "--device", "study", "--pause"], ["resume", "--device", "study"],
+                ["pause"], ["resume"], ["seek", "10:00"], ["back"], ["forward", "--device", "Study laptop"],
+                ["list", "--episode"], ["jump", "00000002"], ["play", Catalog.errors], ["play", "the joy of deleting", "--at", "1:00"],
+                ["shows"], ["episodes"], ["episodes", "--annotated", "--refresh"], ["episodes", "--show", Catalog.craft],
+                ["find", "curiosity"], ["find", "naming", "--type", "episode"],
+            ]
+            for arguments in session {
+                let result = try await sandbox.run(arguments)
+                #expect(result.status == 0, "margin \(arguments.joined(separator: " ")): \(result.stderr)")
+            }
+            let log = await sandbox.apiRequests()
+            #expect(Set(log.map(\.path)).count >= 10, "the session reached most of the Web API margin uses: \(Set(log.map(\.path)))")
+            #expect(log.contains { $0.body != nil }, "some requests carried a body")
+            let checked = try await Self.check(log, in: sandbox)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
-        let log = await sandbox.apiRequests()
-        #expect(Set(log.map(\.path)).count >= 10, "the session reached most of the Web API margin uses: \(Set(log.map(\.path)))")
-        #expect(log.contains { $0.body != nil }, "some requests carried a body")
-        let checked = try await Self.check(log, in: sandbox)
-        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
     }
 
     @Test("the checker refuses what the description does not allow")
     func checkerRefuses() async throws {
-        let sandbox = try await Sandbox.start()
-        defer { Task { await sandbox.stop() } }
-        let bad = [
-            LoggedRequest(method: "PUT", path: "/v1/me/player/seek", query: "position=1000", status: 204),
-            LoggedRequest(method: "PUT", path: "/v1/me/player/play", query: "", status: 204,
-                          contentType: "text/plain", body: "{\"uris\":[\"spotify:episode:x\"]}"),
-            LoggedRequest(method: "PUT", path: "/v1/me/player/play", query: "", status: 204,
-                          contentType: "application/json", body: "{\"position\":\"12\"}"),
-            LoggedRequest(method: "POST", path: "/v1/me/player/pause", query: "", status: 204),
-            LoggedRequest(method: "GET", path: "/v1/me/podcasts", query: "", status: 404),
-        ]
-        let result = try await Self.check(bad, in: sandbox)
-        #expect(result.status == 1)
-        for expected in ["query 'position' is not a parameter", "required query 'position_ms' is missing",
-                         "body sent as 'text/plain'", "body key 'position' is not a property", "has no POST", "no such path"] {
-            #expect(result.stdout.contains(expected), "\(expected): \(result.stdout)")
+        try await using(try await Sandbox.start()) { sandbox in
+            let bad = [
+                LoggedRequest(method: "PUT", path: "/v1/me/player/seek", query: "position=1000", status: 204),
+                LoggedRequest(method: "PUT", path: "/v1/me/player/play", query: "", status: 204,
+                              contentType: "text/plain", body: "{\"uris\":[\"spotify:episode:x\"]}"),
+                LoggedRequest(method: "PUT", path: "/v1/me/player/play", query: "", status: 204,
+                              contentType: "application/json", body: "{\"position\":\"12\"}"),
+                LoggedRequest(method: "POST", path: "/v1/me/player/pause", query: "", status: 204),
+                LoggedRequest(method: "GET", path: "/v1/me/podcasts", query: "", status: 404),
+            ]
+            let result = try await Self.check(bad, in: sandbox)
+            #expect(result.status == 1)
+            for expected in ["query 'position' is not a parameter", "required query 'position_ms' is missing",
+                             "body sent as 'text/plain'", "body key 'position' is not a property", "has no POST", "no such path"] {
+                #expect(result.stdout.contains(expected), "\(expected): \(result.stdout)")
+            }
         }
     }
 }

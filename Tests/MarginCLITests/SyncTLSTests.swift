@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 /// The hub over TLS, and syncing in the background of a long-running command.
@@ -77,22 +78,22 @@ struct SyncTLSTests {
         let server = try await PostgresServer.start()
         defer { server.stop() }
         try await server.createUser("alice", password: "auto-pw-8e", database: "notes")
-        let sandbox = try await Sandbox.start()
-        defer { Task { await sandbox.stop() } }
-        #expect(try await sandbox.login().status == 0)
-        #expect(try await sandbox.margin("note", "taken before watch", "--tag", "auto").status == 0)
-        let url = server.url(user: "alice", password: nil, database: "notes")
-        #expect(try await sandbox.margin("config", "set", "sync.url", url).status == 0)
-        #expect(try await sandbox.margin("config", "set", "sync.auto", "true").status == 0)
-        let watch = try Self.start(["watch"], environment: sandbox.environment(["PGPASSWORD": "auto-pw-8e"]))
-        defer { watch.send(SIGKILL) }
-        #expect(try await Self.eventually {
-            try await server.psql("SELECT count(*) FROM margin.note", database: "notes").stdout == "1"
-        })
-        let other = try SyncMachine(hub: server.url(user: "alice", password: "auto-pw-8e", database: "notes"))
-        defer { other.remove() }
-        #expect(try await other.sync()["pulled"] == 1)
-        #expect(try await other.export().contains("taken before watch"))
+        try await using(try await Sandbox.start()) { sandbox in
+            #expect(try await sandbox.login().status == 0)
+            #expect(try await sandbox.margin("note", "taken before watch", "--tag", "auto").status == 0)
+            let url = server.url(user: "alice", password: nil, database: "notes")
+            #expect(try await sandbox.margin("config", "set", "sync.url", url).status == 0)
+            #expect(try await sandbox.margin("config", "set", "sync.auto", "true").status == 0)
+            let watch = try Self.start(["watch"], environment: sandbox.environment(["PGPASSWORD": "auto-pw-8e"]))
+            defer { watch.send(SIGKILL) }
+            #expect(try await Self.eventually {
+                try await server.psql("SELECT count(*) FROM margin.note", database: "notes").stdout == "1"
+            })
+            let other = try SyncMachine(hub: server.url(user: "alice", password: "auto-pw-8e", database: "notes"))
+            defer { other.remove() }
+            #expect(try await other.sync()["pulled"] == 1)
+            #expect(try await other.export().contains("taken before watch"))
+        }
     }
 
     @Test("sync.auto on a terminal: a note another machine pushes shows in the view's margin without a key press")
@@ -100,27 +101,27 @@ struct SyncTLSTests {
         let server = try await PostgresServer.start()
         defer { server.stop() }
         try await server.createUser("alice", password: "arrive-pw-3", database: "notes")
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        #expect(try await sandbox.margin("config", "set", "sync.url", server.url(user: "alice", password: nil, database: "notes")).status == 0)
-        #expect(try await sandbox.margin("config", "set", "sync.auto", "true").status == 0)
-        let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(["PGPASSWORD": "arrive-pw-3"]), in: sandbox.root)
-        defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) }
-        // Listening once its connection's last statement is the LISTEN.
-        #expect(try await Self.eventually {
-            try await server.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'", database: "notes").stdout == "1"
-        })
-        // The other machine's note, pinned to the episode the view shows.
-        let other = try SyncMachine(hub: server.url(user: "alice", password: "arrive-pw-3", database: "notes"))
-        defer { other.remove() }
-        let id = UUID().uuidString.lowercased()
-        try await other.importNotes(["""
-            {"id":"\(id)","text":"arrived from the laptop","tags":[],"created_at":"2026-11-21T09:15:02.123Z","updated_at":"2026-11-21T09:15:02.123Z","pinned":true,"item_type":"episode","item_id":"512ojhOuo1ktJprKbVcKyQ","item_uri":"spotify:episode:512ojhOuo1ktJprKbVcKyQ","item_name":null,"show_id":null,"show_name":null,"progress_ms":750000,"duration_ms":null,"position":null,"link":null}
-            """])
-        _ = try await other.sync()
-        // Through the hub's notification, well before the 60 s interval's own sync.
-        try await tmux.waitForScreen(timeout: .seconds(25)) { $0.contains("arrived from the laptop") }
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            #expect(try await sandbox.margin("config", "set", "sync.url", server.url(user: "alice", password: nil, database: "notes")).status == 0)
+            #expect(try await sandbox.margin("config", "set", "sync.auto", "true").status == 0)
+            let tmux = try await TmuxSession.start(["watch"], environment: sandbox.environment(["PGPASSWORD": "arrive-pw-3"]), in: sandbox.root)
+            defer { tmux.stop() }
+            try await tmux.waitForScreen { $0.contains(WatchInteractiveTests.episode) }
+            // Listening once its connection's last statement is the LISTEN.
+            #expect(try await Self.eventually {
+                try await server.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'", database: "notes").stdout == "1"
+            })
+            // The other machine's note, pinned to the episode the view shows.
+            let other = try SyncMachine(hub: server.url(user: "alice", password: "arrive-pw-3", database: "notes"))
+            defer { other.remove() }
+            let id = UUID().uuidString.lowercased()
+            try await other.importNotes(["""
+                {"id":"\(id)","text":"arrived from the laptop","tags":[],"created_at":"2026-11-21T09:15:02.123Z","updated_at":"2026-11-21T09:15:02.123Z","pinned":true,"item_type":"episode","item_id":"512ojhOuo1ktJprKbVcKyQ","item_uri":"spotify:episode:512ojhOuo1ktJprKbVcKyQ","item_name":null,"show_id":null,"show_name":null,"progress_ms":750000,"duration_ms":null,"position":null,"link":null}
+                """])
+            _ = try await other.sync()
+            // Through the hub's notification, well before the 60 s interval's own sync.
+            try await tmux.waitForScreen(timeout: .seconds(25)) { $0.contains("arrived from the laptop") }
+        }
     }
 
     /// Starts margin in the background, its output discarded.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 /// HTTPS failures against a real TLS server (`openssl s_server`) with certificates made by the
@@ -15,12 +16,12 @@ struct TLSTests {
     /// Runs `body` with a logged-in sandbox and a TLS server presenting the certificate `make` returns.
     func withServer(_ make: (String) async throws -> TestCertificate,
                     _ body: (Sandbox, TLSServer, TestCertificate) async throws -> Void) async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let certificate = try await make(sandbox.root)
-        let server = try await TLSServer.start(certificate)
-        defer { server.stop() }
-        try await body(sandbox, server, certificate)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let certificate = try await make(sandbox.root)
+            let server = try await TLSServer.start(certificate)
+            defer { server.stop() }
+            try await body(sandbox, server, certificate)
+        }
     }
 
     /// The one line margin printed, checked for the host, the reason and nothing about reachability.
@@ -69,11 +70,11 @@ struct TLSTests {
 
     @Test("a server that does not speak TLS is a failed handshake, not an unreachable Spotify")
     func notTLS() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let port = try #require(sandbox.baseURL.port)
-        let result = try await sandbox.margin("now", env: ["MARGIN_API_URL": "https://127.0.0.1:\(port)/v1"])
-        expectTLSMessage(result, "TLS handshake failed")
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let port = try #require(sandbox.baseURL.port)
+            let result = try await sandbox.margin("now", env: ["MARGIN_API_URL": "https://127.0.0.1:\(port)/v1"])
+            expectTLSMessage(result, "TLS handshake failed")
+        }
     }
 
     @Test("margin note still saves the note, unpinned, with the TLS reason on stderr")

@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSockets
 import Testing
 
 /// `margin-token-service` refusing to start, as an operator sees it: one line on stderr naming
@@ -100,18 +101,18 @@ struct TokenServiceStartupTests {
 
     @Test("a port in use is one line naming --listen and the address, exit 64, with or without --check-config")
     func portInUse() async throws {
-        let sandbox = try await Sandbox.start(TokenServiceProcess.scenario())
-        let service = try await TokenServiceProcess.start(sandbox)
-        defer { Task { await sandbox.stop() } }
-        let setup = try Setup()
-        defer { try? FileManager.default.removeItem(atPath: setup.directory) }
-        let port = try #require(service.url.port)
-        for extra in [[], ["--check-config"]] {
-            let result = try await MarginProcess.run(["--listen", "127.0.0.1:\(port)", "--redirect-uri", "http://127.0.0.1/callback"] + extra,
-                                                     environment: setup.environment, executable: Self.binary, timeout: .seconds(30))
-            expectRefusal(result, naming: ["--listen 127.0.0.1:\(port)", "already in use"])
+        try await using(try await Sandbox.start(TokenServiceProcess.scenario())) { sandbox in
+            let service = try await TokenServiceProcess.start(sandbox)
+            let setup = try Setup()
+            defer { try? FileManager.default.removeItem(atPath: setup.directory) }
+            let port = try #require(service.url.port)
+            for extra in [[], ["--check-config"]] {
+                let result = try await MarginProcess.run(["--listen", "127.0.0.1:\(port)", "--redirect-uri", "http://127.0.0.1/callback"] + extra,
+                                                         environment: setup.environment, executable: Self.binary, timeout: .seconds(30))
+                expectRefusal(result, naming: ["--listen 127.0.0.1:\(port)", "already in use"])
+            }
+            await service.stop()
         }
-        await service.stop()
     }
 
     @Test("flags out of range are one line naming the flag, exit 64", arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 extension Sandbox {
@@ -42,46 +43,46 @@ struct TransportDeadlineTests {
 
     @Test("a Web API reply whose body trickles: margin now ends within MARGIN_TIMEOUT, exit 7, one line", arguments: [false, true])
     func tricklingAPI(secure: Bool) async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let certificate = secure ? try await TestCertificate.make(in: sandbox.root, name: "stub", subjectAltName: "IP:127.0.0.1") : nil
-        let stub = try await HTTPStub.start(in: sandbox.root, Self.trickling, certificate: certificate)
-        defer { stub.stop() }
-        var env = ["MARGIN_API_URL": stub.url.appendingPathComponent("v1").absoluteString, "MARGIN_TIMEOUT": "2"]
-        if let certificate { env["SSL_CERT_FILE"] = certificate.certificate }
-        let run = try await sandbox.timed("now", env: env)
-        Self.expectTimedOut(run, seconds: 2)
-        #expect(stub.requests().count == 1, "a timeout is not retried: \(stub.requests())")
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let certificate = secure ? try await TestCertificate.make(in: sandbox.root, name: "stub", subjectAltName: "IP:127.0.0.1") : nil
+            let stub = try await HTTPStub.start(in: sandbox.root, Self.trickling, certificate: certificate)
+            defer { stub.stop() }
+            var env = ["MARGIN_API_URL": stub.url.appendingPathComponent("v1").absoluteString, "MARGIN_TIMEOUT": "2"]
+            if let certificate { env["SSL_CERT_FILE"] = certificate.certificate }
+            let run = try await sandbox.timed("now", env: env)
+            Self.expectTimedOut(run, seconds: 2)
+            #expect(stub.requests().count == 1, "a timeout is not retried: \(stub.requests())")
+        }
     }
 
     @Test("a refresh at Spotify's token endpoint whose reply trickles: exit 7 within MARGIN_TIMEOUT, the login kept as it was")
     func tricklingRefresh() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        try sandbox.expireLocally()
-        let before = try Data(contentsOf: URL(fileURLWithPath: sandbox.credentialsPath))
-        let stub = try await HTTPStub.start(in: sandbox.root, Self.trickling)
-        defer { stub.stop() }
-        let run = try await sandbox.timed("whoami", env: ["MARGIN_ACCOUNTS_URL": stub.url.absoluteString, "MARGIN_TIMEOUT": "2"])
-        Self.expectTimedOut(run, seconds: 2)
-        #expect(stub.requests() == ["POST /api/token HTTP/1.1"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.credentialsPath)) == before)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            try sandbox.expireLocally()
+            let before = try Data(contentsOf: URL(fileURLWithPath: sandbox.credentialsPath))
+            let stub = try await HTTPStub.start(in: sandbox.root, Self.trickling)
+            defer { stub.stop() }
+            let run = try await sandbox.timed("whoami", env: ["MARGIN_ACCOUNTS_URL": stub.url.absoluteString, "MARGIN_TIMEOUT": "2"])
+            Self.expectTimedOut(run, seconds: 2)
+            #expect(stub.requests() == ["POST /api/token HTTP/1.1"])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.credentialsPath)) == before)
+        }
     }
 
     @Test("a refresh through a token service whose reply trickles: exit 7 within MARGIN_TIMEOUT, the login kept as it was")
     func tricklingTokenService() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let stub = try await HTTPStub.start(in: sandbox.root, Self.trickling)
-        defer { stub.stop() }
-        try sandbox.refreshThrough(stub.url)
-        let before = try Data(contentsOf: URL(fileURLWithPath: sandbox.credentialsPath))
-        let run = try await sandbox.timed("whoami", env: ["MARGIN_TIMEOUT": "2"])
-        #expect(run.result.status == 7, "\(run.result.stderr)")
-        #expect(run.took < .seconds(2 + 8), "took \(run.took)")
-        #expect(run.result.stderr.contains(stub.url.absoluteString), "\(run.result.stderr)")
-        #expect(run.result.stderr.split(separator: "\n").count == 1, "\(run.result.stderr)")
-        #expect(stub.requests() == ["POST /refresh HTTP/1.1"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.credentialsPath)) == before)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let stub = try await HTTPStub.start(in: sandbox.root, Self.trickling)
+            defer { stub.stop() }
+            try sandbox.refreshThrough(stub.url)
+            let before = try Data(contentsOf: URL(fileURLWithPath: sandbox.credentialsPath))
+            let run = try await sandbox.timed("whoami", env: ["MARGIN_TIMEOUT": "2"])
+            #expect(run.result.status == 7, "\(run.result.stderr)")
+            #expect(run.took < .seconds(2 + 8), "took \(run.took)")
+            #expect(run.result.stderr.contains(stub.url.absoluteString), "\(run.result.stderr)")
+            #expect(run.result.stderr.split(separator: "\n").count == 1, "\(run.result.stderr)")
+            #expect(stub.requests() == ["POST /refresh HTTP/1.1"])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.credentialsPath)) == before)
+        }
     }
 }

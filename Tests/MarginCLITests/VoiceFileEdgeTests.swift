@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSockets
 import Testing
 
 /// `margin note --voice --audio FILE` on the files a bad day leaves: a recorder killed before it
@@ -24,49 +25,49 @@ struct VoiceFileEdgeTests {
 
     @Test("a WAV whose header says 0 bytes of data (its recorder was killed) gives the audio that is there")
     func zeroDataSize() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let file = sandbox.root + "/killed.wav"
-        try Self.wav(file, toneSeconds: 3, dataSize: 0)
-        let result = try await sandbox.margin("note", "--voice", "--audio", file, "--json")
-        #expect(result.status == 0, "\(result.stderr)")
-        let note = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let id = try #require(note["id"] as? String)
-        let kept = try Data(contentsOf: URL(fileURLWithPath: sandbox.root + "/data/margin/audio/\(id).wav"))
-        #expect(kept.count == 44 + 3 * 16_000 * 2)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let file = sandbox.root + "/killed.wav"
+            try Self.wav(file, toneSeconds: 3, dataSize: 0)
+            let result = try await sandbox.margin("note", "--voice", "--audio", file, "--json")
+            #expect(result.status == 0, "\(result.stderr)")
+            let note = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let id = try #require(note["id"] as? String)
+            let kept = try Data(contentsOf: URL(fileURLWithPath: sandbox.root + "/data/margin/audio/\(id).wav"))
+            #expect(kept.count == 44 + 3 * 16_000 * 2)
+        }
     }
 
     @Test("digital silence: exit 1, one line, nothing stored and no audio left, playback resumed")
     func silence() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let file = sandbox.root + "/silence.wav"
-        try Self.wav(file, toneSeconds: 0, silentBytes: 4 * 32_000)
-        let result = try await sandbox.margin("note", "--voice", "--audio", file)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("heard nothing in 4 s"), "\(result.stderr)")
-        #expect(try await sandbox.notes("list", "--json").isEmpty)
-        let audio = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/audio")) ?? []
-        #expect(audio.isEmpty, "\(audio)")
-        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let file = sandbox.root + "/silence.wav"
+            try Self.wav(file, toneSeconds: 0, silentBytes: 4 * 32_000)
+            let result = try await sandbox.margin("note", "--voice", "--audio", file)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("heard nothing in 4 s"), "\(result.stderr)")
+            #expect(try await sandbox.notes("list", "--json").isEmpty)
+            let audio = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/margin/audio")) ?? []
+            #expect(audio.isEmpty, "\(audio)")
+            #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+        }
     }
 
     @Test("--audio reads no more than --max of a file: peak memory is the same for 100 MB and 2 GB")
     func memoryFlat() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        var peaks: [Int] = []
-        for (name, bytes) in [("small", 100 << 20), ("large", 2 << 30)] {
-            let file = sandbox.root + "/\(name).wav"
-            try Self.wav(file, toneSeconds: 5, silentBytes: bytes)
-            let result = try await MarginProcess.run(
-                ["-f", "%M", MarginProcess.marginPath, "note", "--voice", "--audio", file, "--max", "3"],
-                environment: sandbox.environment([:]), executable: "/usr/bin/time")
-            #expect(result.status == 0, "\(result.stderr)")
-            let kib = try #require(result.stderr.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
-            peaks.append(kib)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            var peaks: [Int] = []
+            for (name, bytes) in [("small", 100 << 20), ("large", 2 << 30)] {
+                let file = sandbox.root + "/\(name).wav"
+                try Self.wav(file, toneSeconds: 5, silentBytes: bytes)
+                let result = try await MarginProcess.run(
+                    ["-f", "%M", MarginProcess.marginPath, "note", "--voice", "--audio", file, "--max", "3"],
+                    environment: sandbox.environment([:]), executable: "/usr/bin/time")
+                #expect(result.status == 0, "\(result.stderr)")
+                let kib = try #require(result.stderr.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+                peaks.append(kib)
+            }
+            #expect(peaks[1] < peaks[0] + 20_000, "peak RSS \(peaks[0]) KiB for 100 MB, \(peaks[1]) KiB for 2 GB")
+            #expect(peaks[1] < 200_000, "\(peaks[1]) KiB")
         }
-        #expect(peaks[1] < peaks[0] + 20_000, "peak RSS \(peaks[0]) KiB for 100 MB, \(peaks[1]) KiB for 2 GB")
-        #expect(peaks[1] < 200_000, "\(peaks[1]) KiB")
     }
 }

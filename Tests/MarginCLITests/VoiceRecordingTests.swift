@@ -1,6 +1,7 @@
 import Foundation
-import Synchronization
 import SpotifyEmulator
+import Synchronization
+import TestSockets
 import Testing
 
 /// `margin note --voice` from "the microphone": a real PulseAudio server whose null sink's
@@ -37,28 +38,28 @@ struct VoiceRecordingTests {
     func untilSilence() async throws {
         let pulse = try await PulseServer.start()
         defer { pulse.stop() }
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let result = try await Self.record(sandbox, pulse, playing: Self.clip)
-        #expect(result.status == 0, "\(result.stderr)")
-        let note = try Self.note(result)
-        #expect(note["pinned"] as? Bool == true)
-        let text = note["text"] as? String ?? ""
-        #expect(VoiceNoteTests.wordErrorRate(text, VoiceNoteTests.words) <= 0.5, "\(text)")
-        // The clip (2.9 s) and the silence that ended it: the recording holds what the server
-        // sent in real time, more when a loaded machine reads it late, but far less than the
-        // 120 s limit that ends a recording nothing stops.
-        let seconds = try Self.audioSeconds(sandbox, note)
-        #expect(seconds > 4.5 && seconds < 15, "\(seconds) s")
-        let requests = await sandbox.apiRequests().map { "\($0.method) \($0.path)" }
-        #expect(requests.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(requests)")
-        #expect(requests.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(requests)")
-        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let result = try await Self.record(sandbox, pulse, playing: Self.clip)
+            #expect(result.status == 0, "\(result.stderr)")
+            let note = try Self.note(result)
+            #expect(note["pinned"] as? Bool == true)
+            let text = note["text"] as? String ?? ""
+            #expect(VoiceNoteTests.wordErrorRate(text, VoiceNoteTests.words) <= 0.5, "\(text)")
+            // The clip (2.9 s) and the silence that ended it: the recording holds what the server
+            // sent in real time, more when a loaded machine reads it late, but far less than the
+            // 120 s limit that ends a recording nothing stops.
+            let seconds = try Self.audioSeconds(sandbox, note)
+            #expect(seconds > 4.5 && seconds < 15, "\(seconds) s")
+            let requests = await sandbox.apiRequests().map { "\($0.method) \($0.path)" }
+            #expect(requests.filter { $0 == "PUT /v1/me/player/pause" }.count == 1, "\(requests)")
+            #expect(requests.filter { $0 == "PUT /v1/me/player/play" }.count == 1, "\(requests)")
+            #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
 
-        // listen plays it back through the same server.
-        let listened = try await sandbox.run(["listen", String((note["id"] as? String ?? "").prefix(8)), "--db", sandbox.root + "/voice.sqlite"],
-                                             env: pulse.environment)
-        #expect(listened.status == 0, "\(listened.stderr)")
+            // listen plays it back through the same server.
+            let listened = try await sandbox.run(["listen", String((note["id"] as? String ?? "").prefix(8)), "--db", sandbox.root + "/voice.sqlite"],
+                                                 env: pulse.environment)
+            #expect(listened.status == 0, "\(listened.stderr)")
+        }
     }
 
     @Test("Ctrl-C, SIGTERM or SIGHUP ends the recording: what was said so far is the note, playback resumes, 128 + signal",
@@ -66,90 +67,90 @@ struct VoiceRecordingTests {
     func interrupted(name: String, signal: Int32) async throws {
         let pulse = try await PulseServer.start()
         defer { pulse.stop() }
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let store = sandbox.root + "/voice.sqlite"
-        let spawned = ContinuousClock.now, signalled = Mutex<Duration?>(nil)
-        let result = try await Self.record(sandbox, pulse, playing: Self.longClip) {
-            // The null sink hands its monitor the sound up to 2 s late: 4.5 s into the 7.1 s
-            // clip, the recording holds a few seconds of it.
-            try await Task.sleep(for: .seconds(4.5))
-            _ = try await MarginProcess.run(["-\(name)", "-f", "margin note --voice --db \(store)"], environment: [:], executable: "/usr/bin/pkill")
-            signalled.withLock { $0 = ContinuousClock.now - spawned }
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let store = sandbox.root + "/voice.sqlite"
+            let spawned = ContinuousClock.now, signalled = Mutex<Duration?>(nil)
+            let result = try await Self.record(sandbox, pulse, playing: Self.longClip) {
+                // The null sink hands its monitor the sound up to 2 s late: 4.5 s into the 7.1 s
+                // clip, the recording holds a few seconds of it.
+                try await Task.sleep(for: .seconds(4.5))
+                _ = try await MarginProcess.run(["-\(name)", "-f", "margin note --voice --db \(store)"], environment: [:], executable: "/usr/bin/pkill")
+                signalled.withLock { $0 = ContinuousClock.now - spawned }
+            }
+            #expect(result.status == 128 + signal, "\(result.stderr)")
+            let note = try Self.note(result)
+            let seconds = try Self.audioSeconds(sandbox, note)
+            // No longer than margin had run when the signal was sent (however late a loaded machine
+            // saw the recorder start): the signal ended it, not the silence after the clip.
+            let bound = try #require(signalled.withLock { $0 }) / .seconds(1) + 0.5
+            #expect(seconds > 1.5 && seconds < bound, "\(seconds) s, signalled \(bound - 0.5) s after margin started: cut short by the signal, not by silence")
+            #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
         }
-        #expect(result.status == 128 + signal, "\(result.stderr)")
-        let note = try Self.note(result)
-        let seconds = try Self.audioSeconds(sandbox, note)
-        // No longer than margin had run when the signal was sent (however late a loaded machine
-        // saw the recorder start): the signal ended it, not the silence after the clip.
-        let bound = try #require(signalled.withLock { $0 }) / .seconds(1) + 0.5
-        #expect(seconds > 1.5 && seconds < bound, "\(seconds) s, signalled \(bound - 0.5) s after margin started: cut short by the signal, not by silence")
-        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
     }
 
     @Test("the sound server going away mid-recording: the note keeps what was recorded, with a warning; playback resumes")
     func serverGone() async throws {
         let pulse = try await PulseServer.start()
         defer { pulse.stop() }
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let spawned = ContinuousClock.now, crashed = Mutex<Duration?>(nil)
-        let result = try await Self.record(sandbox, pulse, playing: Self.longClip) {
-            try await Task.sleep(for: .seconds(4))
-            pulse.crash()
-            crashed.withLock { $0 = ContinuousClock.now - spawned }
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let spawned = ContinuousClock.now, crashed = Mutex<Duration?>(nil)
+            let result = try await Self.record(sandbox, pulse, playing: Self.longClip) {
+                try await Task.sleep(for: .seconds(4))
+                pulse.crash()
+                crashed.withLock { $0 = ContinuousClock.now - spawned }
+            }
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("the recorder 'parecord' stopped by itself after"), "\(result.stderr)")
+            #expect(result.stderr.contains("the note keeps what was recorded"))
+            let note = try Self.note(result)
+            let seconds = try Self.audioSeconds(sandbox, note)
+            // No longer than margin had run when the server went (however late a loaded machine saw
+            // the recorder start), and not the whole clip.
+            let bound = try #require(crashed.withLock { $0 }) / .seconds(1) + 0.5
+            #expect(seconds > 1 && seconds < bound, "\(seconds) s, the server gone \(bound - 0.5) s after margin started")
+            #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
         }
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("the recorder 'parecord' stopped by itself after"), "\(result.stderr)")
-        #expect(result.stderr.contains("the note keeps what was recorded"))
-        let note = try Self.note(result)
-        let seconds = try Self.audioSeconds(sandbox, note)
-        // No longer than margin had run when the server went (however late a loaded machine saw
-        // the recorder start), and not the whole clip.
-        let bound = try #require(crashed.withLock { $0 }) / .seconds(1) + 0.5
-        #expect(seconds > 1 && seconds < bound, "\(seconds) s, the server gone \(bound - 0.5) s after margin started")
-        #expect(await sandbox.emulator.currentState().playback.isPlaying == true)
     }
 
     @Test("--max ends a recording that goes on")
     func limit() async throws {
         let pulse = try await PulseServer.start()
         defer { pulse.stop() }
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let result = try await Self.record(sandbox, pulse, playing: Self.longClip, extra: ["--max", "2"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("stopped at the 2 s limit (--max)"))
-        #expect(try Self.audioSeconds(sandbox, try Self.note(result)) == 2)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let result = try await Self.record(sandbox, pulse, playing: Self.longClip, extra: ["--max", "2"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("stopped at the 2 s limit (--max)"))
+            #expect(try Self.audioSeconds(sandbox, try Self.note(result)) == 2)
+        }
     }
 
     @Test("on a terminal, a level meter and the elapsed time show while recording, and are cleared after")
     func levelMeter() async throws {
         let pulse = try await PulseServer.start()
         defer { pulse.stop() }
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let command = "'\(MarginProcess.marginPath)' note --voice"
-        async let margin = MarginProcess.run(["-qefc", command, "/dev/null"], environment: sandbox.environment(pulse.environment),
-                                             executable: "/usr/bin/script")
-        try await pulse.waitForRecorder()
-        _ = try await pulse.tool("paplay", Self.clip)
-        let result = try await margin
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("Recording: say the note. Enter or Ctrl-C ends it"), "\(result.stdout)")
-        #expect(result.stdout.contains("● 0:0") && result.stdout.contains("of 120 s max"), "\(result.stdout)")
-        #expect(result.stdout.contains("\r\u{1B}[2K"), "the meter's line is cleared")
-        #expect(result.stdout.contains("Saved "))
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let command = "'\(MarginProcess.marginPath)' note --voice"
+            async let margin = MarginProcess.run(["-qefc", command, "/dev/null"], environment: sandbox.environment(pulse.environment),
+                                                 executable: "/usr/bin/script")
+            try await pulse.waitForRecorder()
+            _ = try await pulse.tool("paplay", Self.clip)
+            let result = try await margin
+            #expect(result.status == 0, "\(result.stdout)")
+            #expect(result.stdout.contains("Recording: say the note. Enter or Ctrl-C ends it"), "\(result.stdout)")
+            #expect(result.stdout.contains("● 0:0") && result.stdout.contains("of 120 s max"), "\(result.stdout)")
+            #expect(result.stdout.contains("\r\u{1B}[2K"), "the meter's line is cleared")
+            #expect(result.stdout.contains("Saved "))
+        }
     }
 
     @Test("a sound server that is not there is one line naming the recorder, and no note")
     func noServer() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let result = try await sandbox.margin("note", "--voice", env: ["PULSE_SERVER": "unix:" + sandbox.root + "/no-such-socket"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("the recorder 'parecord' failed"), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-        #expect(try await sandbox.notes("list", "--json").isEmpty)
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let result = try await sandbox.margin("note", "--voice", env: ["PULSE_SERVER": "unix:" + sandbox.root + "/no-such-socket"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("the recorder 'parecord' failed"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(try await sandbox.notes("list", "--json").isEmpty)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSockets
 import Testing
 
 /// The interactive `margin watch` following what happens elsewhere (another device changes
@@ -20,79 +21,79 @@ struct WatchFollowTests {
 
     @Test("an episode started elsewhere shows within one poll: after the view paused, while playing, and after nothing played")
     func episodeChange() async throws {
-        let sandbox = try await Sandbox.loggedIn()
-        defer { Task { await sandbox.stop() } }
-        let tmux = try await start(sandbox)
-        defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(Self.naming) && $0.contains("▶") }
-        // A few polls while playing, as a listener's view has made before pausing.
-        try await waitFor { await sandbox.apiRequests().filter { $0.path == "/v1/me/player" }.count >= 5 }
-        try await tmux.press("Space")
-        try await tmux.waitForScreen { $0.contains("⏸") }
-        // Paused for longer than the quick polls that follow a change.
-        try await Task.sleep(for: .seconds(12))
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            let tmux = try await start(sandbox)
+            defer { tmux.stop() }
+            try await tmux.waitForScreen { $0.contains(Self.naming) && $0.contains("▶") }
+            // A few polls while playing, as a listener's view has made before pausing.
+            try await waitFor { await sandbox.apiRequests().filter { $0.path == "/v1/me/player" }.count >= 5 }
+            try await tmux.press("Space")
+            try await tmux.waitForScreen { $0.contains("⏸") }
+            // Paused for longer than the quick polls that follow a change.
+            try await Task.sleep(for: .seconds(12))
 
-        // Resumed elsewhere, on another episode.
-        try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 60_000, isPlaying: true))
-        try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.lighthouse.1) && $0.contains("▶") }
+            // Resumed elsewhere, on another episode.
+            try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 60_000, isPlaying: true))
+            try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.lighthouse.1) && $0.contains("▶") }
 
-        try await Task.sleep(for: .seconds(1))
-        try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.errors.0, progressMs: 0, isPlaying: true))
-        try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.errors.1) }
+            try await Task.sleep(for: .seconds(1))
+            try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.errors.0, progressMs: 0, isPlaying: true))
+            try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.errors.1) }
 
-        try await sandbox.emulator.setPlayback(.nothing)
-        try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains("nothing playing") }
-        try await Task.sleep(for: .seconds(12))
-        try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 0, isPlaying: true))
-        try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.lighthouse.1) }
-        try await tmux.press("q")
-        #expect(try await tmux.exitStatus() == 0)
+            try await sandbox.emulator.setPlayback(.nothing)
+            try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains("nothing playing") }
+            try await Task.sleep(for: .seconds(12))
+            try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 0, isPlaying: true))
+            try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.lighthouse.1) }
+            try await tmux.press("q")
+            #expect(try await tmux.exitStatus() == 0)
+        }
     }
 
     @Test("→ then n pins after the seek, even while Spotify still answers with the old position; episodes shows the new one")
     func seekThenNote() async throws {
-        let sandbox = try await Sandbox.loggedIn(Scenario(playback: .init(progressMs: 600_000, isPlaying: true), library: Catalog.library))
-        defer { Task { await sandbox.stop() } }
-        try await sandbox.seed(Catalog.notes)
-        // The library caches the position it lists.
-        _ = try await sandbox.array("episodes", "--annotated", "--json")
-        let tmux = try await start(sandbox)
-        defer { tmux.stop() }
-        try await tmux.waitForScreen { $0.contains(Self.naming) && $0.contains("▶") }
+        try await using(try await Sandbox.loggedIn(Scenario(playback: .init(progressMs: 600_000, isPlaying: true), library: Catalog.library))) { sandbox in
+            try await sandbox.seed(Catalog.notes)
+            // The library caches the position it lists.
+            _ = try await sandbox.array("episodes", "--annotated", "--json")
+            let tmux = try await start(sandbox)
+            defer { tmux.stop() }
+            try await tmux.waitForScreen { $0.contains(Self.naming) && $0.contains("▶") }
 
-        // Spotify is slow to carry the seek out: polls made meanwhile still see the old position.
-        try await sandbox.emulator.addFault(.delay(ms: 6000, path: "/v1/me/player/seek"))
-        await sandbox.emulator.clearRequestLog()
-        let before = await sandbox.progress()
-        let pressed = ContinuousClock.now
-        try await tmux.press("Right")
-        try await waitFor { await sandbox.apiRequests().contains { $0.path == "/v1/me/player" } }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(await sandbox.apiRequests().allSatisfy { $0.path != "/v1/me/player/seek" }, "the seek is still under way")
-        try await tmux.press("n")
-        let elapsed = ContinuousClock.now - pressed
-        try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
-        try await tmux.type("after the seek")
-        try await tmux.press("Enter")
-        try await tmux.waitForScreen { $0.contains("saved ") }
-        // Once the seek is done, the view polls to confirm it.
-        try await waitFor {
-            let paths = await sandbox.apiRequests().map(\.path)
-            return paths.firstIndex(of: "/v1/me/player/seek").map { paths[$0...].contains("/v1/me/player") } ?? false
+            // Spotify is slow to carry the seek out: polls made meanwhile still see the old position.
+            try await sandbox.emulator.addFault(.delay(ms: 6000, path: "/v1/me/player/seek"))
+            await sandbox.emulator.clearRequestLog()
+            let before = await sandbox.progress()
+            let pressed = ContinuousClock.now
+            try await tmux.press("Right")
+            try await waitFor { await sandbox.apiRequests().contains { $0.path == "/v1/me/player" } }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await sandbox.apiRequests().allSatisfy { $0.path != "/v1/me/player/seek" }, "the seek is still under way")
+            try await tmux.press("n")
+            let elapsed = ContinuousClock.now - pressed
+            try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
+            try await tmux.type("after the seek")
+            try await tmux.press("Enter")
+            try await tmux.waitForScreen { $0.contains("saved ") }
+            // Once the seek is done, the view polls to confirm it.
+            try await waitFor {
+                let paths = await sandbox.apiRequests().map(\.path)
+                return paths.firstIndex(of: "/v1/me/player/seek").map { paths[$0...].contains("/v1/me/player") } ?? false
+            }
+            try await tmux.press("q")
+            #expect(try await tmux.exitStatus() == 0)
+
+            let note = try await sandbox.notes("list", "--json").first { $0["text"] as? String == "after the seek" }
+            let progress = try #require(note?["progress_ms"] as? Int)
+            let expected = before + 30_000 + Int(elapsed / .milliseconds(1))
+            #expect(abs(progress - expected) <= 2500, "pinned after the seek (about \(expected)), not before it: \(progress)")
+
+            _ = try await sandbox.margin("pause")
+            let paused = await sandbox.progress()
+            let listed = try await sandbox.array("episodes", "--annotated", "--json")
+            let position = listed.first { $0["id"] as? String == Catalog.naming }?["resume_position_ms"] as? Int ?? 0
+            #expect(position == paused, "the position after watch's seek, not the cached 10:00")
         }
-        try await tmux.press("q")
-        #expect(try await tmux.exitStatus() == 0)
-
-        let note = try await sandbox.notes("list", "--json").first { $0["text"] as? String == "after the seek" }
-        let progress = try #require(note?["progress_ms"] as? Int)
-        let expected = before + 30_000 + Int(elapsed / .milliseconds(1))
-        #expect(abs(progress - expected) <= 2500, "pinned after the seek (about \(expected)), not before it: \(progress)")
-
-        _ = try await sandbox.margin("pause")
-        let paused = await sandbox.progress()
-        let listed = try await sandbox.array("episodes", "--annotated", "--json")
-        let position = listed.first { $0["id"] as? String == Catalog.naming }?["resume_position_ms"] as? Int ?? 0
-        #expect(position == paused, "the position after watch's seek, not the cached 10:00")
     }
 
     /// Waits for `condition` with a generous limit: the machine may be loaded.

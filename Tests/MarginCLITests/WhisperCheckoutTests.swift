@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 /// A margin built in this checkout and run from its build folder (the README's trial) finds
@@ -13,13 +14,13 @@ struct WhisperCheckoutTests {
     func buildFindsScript() async throws {
         let built = URL(fileURLWithPath: MarginProcess.marginPath).resolvingSymlinksInPath().path
         try #require(built.hasPrefix(Self.root + "/.build/"), "the margin under test is built in this checkout: \(built)")
-        let sandbox = try await Sandbox.start()
-        defer { Task { await sandbox.stop() } }
-        var environment = sandbox.environment()
-        environment["MARGIN_WHISPER"] = nil
-        let engines = try await MarginProcess.run(["transcribe", "--engines"], environment: environment)
-        #expect(engines.status == 0, "\(engines.stderr)")
-        #expect(engines.stdout.contains("\n  helper: \(Self.root)/scripts/margin-whisper\n"), "\(engines.stdout)")
-        #expect(!engines.stdout.contains("helper missing"), "\(engines.stdout)")
+        try await using(try await Sandbox.start()) { sandbox in
+            var environment = sandbox.environment()
+            environment["MARGIN_WHISPER"] = nil
+            let engines = try await MarginProcess.run(["transcribe", "--engines"], environment: environment)
+            #expect(engines.status == 0, "\(engines.stderr)")
+            #expect(engines.stdout.contains("\n  helper: \(Self.root)/scripts/margin-whisper\n"), "\(engines.stdout)")
+            #expect(!engines.stdout.contains("helper missing"), "\(engines.stdout)")
+        }
     }
 }

@@ -23,10 +23,10 @@ struct CallbackBindingTests {
     @Test("listens on the loopback address only, never on every address")
     func loopbackOnly() async throws {
         let server = try await CallbackServer.start(redirect: try RedirectURI("http://127.0.0.1/callback"), expectedState: "s") { _ in }
-        defer { Task { await server.stop() } }
-        let addresses = try listeners(port: server.port)
-        #expect(addresses.contains("0100007F"), "127.0.0.1")
-        #expect(!addresses.contains("00000000"), "never 0.0.0.0")
-        #expect(!addresses.contains(String(repeating: "0", count: 32)), "never [::]")
+        let addresses = Result { try listeners(port: server.port) }
+        await server.stop()
+        #expect(try addresses.get().contains("0100007F"), "127.0.0.1")
+        #expect(try !addresses.get().contains("00000000"), "never 0.0.0.0")
+        #expect(try !addresses.get().contains(String(repeating: "0", count: 32)), "never [::]")
     }
 }

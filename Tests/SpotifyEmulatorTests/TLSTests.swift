@@ -34,15 +34,19 @@ struct TLSTests {
         try await withAuthority { authority, ca, directory in
             let emulator = SpotifyEmulator()
             let base = try await emulator.start(tls: try authority.issue())
-            defer { Task { await emulator.stop() } }
-            #expect(base.scheme == "https")
-            let port = try #require(base.port)
-            #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: ca) == 200)
-            #expect(try curlStatus("https://localhost:\(port)/emulator/health", caFile: ca) == 200)
-            #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: nil) == 0)
-            let other = directory + "/other.pem"
-            try Data(try TestAuthority(name: "another CA").pem().utf8).write(to: URL(fileURLWithPath: other))
-            #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: other) == 0)
+            // Stopped, awaited, however the checks end.
+            let checked = Result { () throws -> Void in
+                #expect(base.scheme == "https")
+                let port = try #require(base.port)
+                #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: ca) == 200)
+                #expect(try curlStatus("https://localhost:\(port)/emulator/health", caFile: ca) == 200)
+                #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: nil) == 0)
+                let other = directory + "/other.pem"
+                try Data(try TestAuthority(name: "another CA").pem().utf8).write(to: URL(fileURLWithPath: other))
+                #expect(try curlStatus("https://127.0.0.1:\(port)/emulator/health", caFile: other) == 0)
+            }
+            await emulator.stop()
+            try checked.get()
         }
     }
 

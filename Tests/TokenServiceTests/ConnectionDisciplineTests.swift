@@ -17,62 +17,62 @@ struct ConnectionDisciplineTests {
 
     @Test("a connection that sends no request is closed after --header-timeout")
     func headerTimeout() async throws {
-        let harness = try await Self.start { _ in }
-        defer { Task { await harness.stop() } }
-        let socket = try RawSocket(port: port(harness))
-        socket.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
-        #expect(await socket.readToClose(within: .seconds(8)) != nil, "still open long after the 1 s header timeout")
+        try await using(try await Self.start { _ in }) { harness in
+            let socket = try RawSocket(port: port(harness))
+            socket.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            #expect(await socket.readToClose(within: .seconds(8)) != nil, "still open long after the 1 s header timeout")
+        }
     }
 
     @Test("a body sent a byte at a time is cut off after --body-timeout, however steadily it trickles")
     func bodyTimeout() async throws {
-        let harness = try await Self.start { _ in }
-        defer { Task { await harness.stop() } }
-        let socket = try RawSocket(port: port(harness))
-        socket.send("POST /refresh HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n")
-        let trickle = Task {
-            for _ in 0..<40 where socket.send("a") { try? await Task.sleep(for: .milliseconds(200)) }
+        try await using(try await Self.start { _ in }) { harness in
+            let socket = try RawSocket(port: port(harness))
+            socket.send("POST /refresh HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n")
+            let trickle = Task {
+                for _ in 0..<40 where socket.send("a") { try? await Task.sleep(for: .milliseconds(200)) }
+            }
+            let closed = await socket.readToClose(within: .seconds(6))
+            trickle.cancel()
+            #expect(closed != nil, "still open while the body trickles past the 1 s body timeout")
+            #expect(await harness.upstreamCount() == 0)
         }
-        let closed = await socket.readToClose(within: .seconds(6))
-        trickle.cancel()
-        #expect(closed != nil, "still open while the body trickles past the 1 s body timeout")
-        #expect(await harness.upstreamCount() == 0)
     }
 
     @Test("at --max-connections the longest idle connection gives way, and /healthz still answers")
     func evictsIdle() async throws {
-        let harness = try await Self.start { $0.maxConnections = 8; $0.headerTimeout = .seconds(60) }
-        defer { Task { await harness.stop() } }
-        var idle: [RawSocket] = []
-        for _ in 0..<20 { idle.append(try RawSocket(port: port(harness))) }
-        for _ in 0..<3 {
-            let reply = try await harness.get("/healthz")
-            #expect(reply.status == 200)
+        try await using(try await Self.start { $0.maxConnections = 8; $0.headerTimeout = .seconds(60) }) { harness in
+            var idle: [RawSocket] = []
+            for _ in 0..<20 { idle.append(try RawSocket(port: port(harness))) }
+            for _ in 0..<3 {
+                let reply = try await harness.get("/healthz")
+                #expect(reply.status == 200)
+            }
+            #expect(harness.server.tracker.count <= 8)
+            #expect(harness.server.tracker.evictions >= 12)
+            #expect(await idle[0].readToClose(within: .seconds(5)) != nil, "the oldest idle connection was closed")
         }
-        #expect(harness.server.tracker.count <= 8)
-        #expect(harness.server.tracker.evictions >= 12)
-        #expect(await idle[0].readToClose(within: .seconds(5)) != nil, "the oldest idle connection was closed")
     }
 
     @Test("an HTTP/1.0 client gets Connection: close and the connection is closed after the answer")
     func http10() async throws {
-        let harness = try await Self.start { $0.headerTimeout = .seconds(60) }
-        defer { Task { await harness.stop() } }
-        let socket = try RawSocket(port: port(harness))
-        socket.send("GET /healthz HTTP/1.0\r\n\r\n")
-        let reply = try #require(await socket.readToClose(within: .seconds(5)), "the connection stayed open after the answer")
-        #expect(reply.hasPrefix("HTTP/1.1 200") || reply.hasPrefix("HTTP/1.0 200"))
-        #expect(reply.lowercased().contains("connection: close"))
-        #expect(reply.contains(#"{"status":"ok"}"#))
+        try await using(try await Self.start { $0.headerTimeout = .seconds(60) }) { harness in
+            let socket = try RawSocket(port: port(harness))
+            socket.send("GET /healthz HTTP/1.0\r\n\r\n")
+            let reply = try #require(await socket.readToClose(within: .seconds(5)), "the connection stayed open after the answer")
+            #expect(reply.hasPrefix("HTTP/1.1 200") || reply.hasPrefix("HTTP/1.0 200"))
+            #expect(reply.lowercased().contains("connection: close"))
+            #expect(reply.contains(#"{"status":"ok"}"#))
+        }
     }
 
     @Test("HTTP/1.1 keeps the connection for a second request")
     func keepAlive() async throws {
-        let harness = try await Self.start { $0.headerTimeout = .seconds(2) }
-        defer { Task { await harness.stop() } }
-        let socket = try RawSocket(port: port(harness))
-        socket.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        let reply = try #require(await socket.readToClose(within: .seconds(8)))
-        #expect(reply.components(separatedBy: #"{"status":"ok"}"#).count == 3)
+        try await using(try await Self.start { $0.headerTimeout = .seconds(2) }) { harness in
+            let socket = try RawSocket(port: port(harness))
+            socket.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let reply = try #require(await socket.readToClose(within: .seconds(8)))
+            #expect(reply.components(separatedBy: #"{"status":"ok"}"#).count == 3)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 @Suite("openapi/token-service.yaml")
@@ -32,12 +33,12 @@ struct OpenAPITests {
         let operations = try #require(try JSONSerialization.jsonObject(with: data) as? [String])
         #expect(operations == ["GET /config", "GET /healthz", "POST /refresh", "POST /swap"])
 
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        for operation in operations {
-            let parts = operation.split(separator: " ").map(String.init)
-            let reply = parts[0] == "GET" ? try await harness.get(parts[1]) : try await harness.post(parts[1], [])
-            #expect(reply.status != 404 && reply.status != 405, "\(operation) is not served")
+        try await using(try await ServiceHarness.start()) { harness in
+            for operation in operations {
+                let parts = operation.split(separator: " ").map(String.init)
+                let reply = parts[0] == "GET" ? try await harness.get(parts[1]) : try await harness.post(parts[1], [])
+                #expect(reply.status != 404 && reply.status != 405, "\(operation) is not served")
+            }
         }
     }
 }

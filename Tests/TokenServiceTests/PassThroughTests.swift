@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SpotifyClient
 import SpotifyEmulator
+import TestSockets
 import Testing
 @testable import TokenService
 
@@ -9,58 +10,58 @@ import Testing
 struct PassThroughTests {
     @Test("invalid_grant from Spotify reaches the client as it is")
     func invalidGrant() async throws {
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        let sealed = try await harness.login()
-        await harness.emulator.revokeAll()
-        let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
-        #expect(reply.status == 400)
-        #expect(reply["error"] == "invalid_grant")
-        #expect(reply["error_description"] == "Refresh token revoked")
+        try await using(try await ServiceHarness.start()) { harness in
+            let sealed = try await harness.login()
+            await harness.emulator.revokeAll()
+            let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
+            #expect(reply.status == 400)
+            #expect(reply["error"] == "invalid_grant")
+            #expect(reply["error_description"] == "Refresh token revoked")
+        }
     }
 
     @Test("Spotify's 429 keeps its Retry-After, and its 503 stays a 503")
     func rateLimitAndServerError() async throws {
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        let sealed = try await harness.login()
-        try await harness.emulator.addFault(.status(429, path: "/api/token", retryAfter: 7))
-        let limited = try await harness.post("/refresh", [("refresh_token", sealed)])
-        #expect(limited.status == 429)
-        #expect(limited.headers["retry-after"] == "7")
-        #expect(limited["error"] != nil)
-        try await harness.emulator.addFault(.status(503, path: "/api/token"))
-        let down = try await harness.post("/refresh", [("refresh_token", sealed)])
-        #expect(down.status == 503)
-        #expect(down["error"] == "server_error")
+        try await using(try await ServiceHarness.start()) { harness in
+            let sealed = try await harness.login()
+            try await harness.emulator.addFault(.status(429, path: "/api/token", retryAfter: 7))
+            let limited = try await harness.post("/refresh", [("refresh_token", sealed)])
+            #expect(limited.status == 429)
+            #expect(limited.headers["retry-after"] == "7")
+            #expect(limited["error"] != nil)
+            try await harness.emulator.addFault(.status(503, path: "/api/token"))
+            let down = try await harness.post("/refresh", [("refresh_token", sealed)])
+            #expect(down.status == 503)
+            #expect(down["error"] == "server_error")
+        }
     }
 
     @Test("a Spotify that does not answer in time is a 504 after the upstream timeout")
     func upstreamTimeout() async throws {
         // Long enough for the login's own swap on a loaded machine; the hang outlasts it anyway.
-        let harness = try await ServiceHarness.start(upstreamTimeout: .seconds(5))
-        defer { Task { await harness.stop() } }
-        let sealed = try await harness.login()
-        try await harness.emulator.addFault(.hang(path: "/api/token"))
-        let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
-        #expect(reply.status == 504)
-        #expect(reply["error"] == "temporarily_unavailable")
+        try await using(try await ServiceHarness.start(upstreamTimeout: .seconds(5))) { harness in
+            let sealed = try await harness.login()
+            try await harness.emulator.addFault(.hang(path: "/api/token"))
+            let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
+            #expect(reply.status == 504)
+            #expect(reply["error"] == "temporarily_unavailable")
+        }
     }
 
     @Test("past the rate limit a client address gets 429 with Retry-After; /healthz is never limited")
     func rateLimited() async throws {
-        let harness = try await ServiceHarness.start(rateLimit: RateLimit(requests: 2, period: .seconds(60)))
-        defer { Task { await harness.stop() } }
-        let started = ContinuousClock.now
-        for _ in 0..<2 { #expect(try await harness.get("/config").status == 200) }
-        let refused = try await harness.post("/refresh", [("refresh_token", "v1.k1.x")])
-        let elapsed = Int(started.duration(to: .now).components.seconds)
-        #expect(refused.status == 429)
-        // One request regained every 30 s, less the time the first two took (long on a loaded machine).
-        #expect((29 - elapsed...30).contains(Int(refused.headers["retry-after"] ?? "") ?? 0))
-        #expect(refused["error"] == "rate_limited")
-        #expect(try await harness.get("/healthz").status == 200)
-        #expect(await harness.upstreamCount() == 0)
+        try await using(try await ServiceHarness.start(rateLimit: RateLimit(requests: 2, period: .seconds(60)))) { harness in
+            let started = ContinuousClock.now
+            for _ in 0..<2 { #expect(try await harness.get("/config").status == 200) }
+            let refused = try await harness.post("/refresh", [("refresh_token", "v1.k1.x")])
+            let elapsed = Int(started.duration(to: .now).components.seconds)
+            #expect(refused.status == 429)
+            // One request regained every 30 s, less the time the first two took (long on a loaded machine).
+            #expect((29 - elapsed...30).contains(Int(refused.headers["retry-after"] ?? "") ?? 0))
+            #expect(refused["error"] == "rate_limited")
+            #expect(try await harness.get("/healthz").status == 200)
+            #expect(await harness.upstreamCount() == 0)
+        }
     }
 
     @Test("errors are JSON in Spotify's shape, with a request id", arguments: [
@@ -69,34 +70,34 @@ struct PassThroughTests {
         ("/swap", "POST", "application/x-www-form-urlencoded", "redirect_uri=x", 400),
     ])
     func jsonErrors(path: String, method: String, contentType: String, body: String, status: Int) async throws {
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        let reply = try await harness.post(path, [], contentType: contentType, body: body)
-        #expect(reply.status == status)
-        #expect(reply.headers["content-type"] == "application/json")
-        #expect(reply["error"] != nil && reply["error_description"] != nil, "\(reply.text)")
-        #expect(reply.headers["x-request-id"]?.isEmpty == false)
+        try await using(try await ServiceHarness.start()) { harness in
+            let reply = try await harness.post(path, [], contentType: contentType, body: body)
+            #expect(reply.status == status)
+            #expect(reply.headers["content-type"] == "application/json")
+            #expect(reply["error"] != nil && reply["error_description"] != nil, "\(reply.text)")
+            #expect(reply.headers["x-request-id"]?.isEmpty == false)
+        }
     }
 
     @Test("a body over 8 KiB is 413, in the same JSON shape")
     func bodyLimit() async throws {
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        let reply = try await harness.post("/refresh", [("refresh_token", String(repeating: "a", count: 20_000))])
-        #expect(reply.status == 413)
-        #expect(reply["error"] == "invalid_request")
-        #expect(await harness.upstreamCount() == 0)
+        try await using(try await ServiceHarness.start()) { harness in
+            let reply = try await harness.post("/refresh", [("refresh_token", String(repeating: "a", count: 20_000))])
+            #expect(reply.status == 413)
+            #expect(reply["error"] == "invalid_request")
+            #expect(await harness.upstreamCount() == 0)
+        }
     }
 
     @Test("GET /config names the public client id and the redirect URIs, and /healthz answers ok")
     func config() async throws {
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        let config = try await harness.get("/config")
-        #expect(config["client_id"] == ServiceHarness.clientID)
-        #expect(config.object["redirect_uris"] as? [String] == [ServiceHarness.redirectURI])
-        #expect(!config.text.contains(ServiceHarness.clientSecret))
-        #expect(try await harness.get("/healthz")["status"] == "ok")
+        try await using(try await ServiceHarness.start()) { harness in
+            let config = try await harness.get("/config")
+            #expect(config["client_id"] == ServiceHarness.clientID)
+            #expect(config.object["redirect_uris"] as? [String] == [ServiceHarness.redirectURI])
+            #expect(!config.text.contains(ServiceHarness.clientSecret))
+            #expect(try await harness.get("/healthz")["status"] == "ok")
+        }
     }
 }
 

@@ -4,12 +4,13 @@ import Logging
 import NIOCore
 import SpotifyEmulator
 import Synchronization
+import TestSockets
 import Testing
 @testable import TokenService
 
 /// An emulator playing a confidential Spotify app, and the service in front of it, both on
 /// 127.0.0.1; the service's log lines are kept so tests can look for secrets in them.
-struct ServiceHarness {
+struct ServiceHarness: Stoppable {
     static let clientID = "5ha7edapp0123456789abcdef0123456"
     static let clientSecret = "c0nf1dent1al5ecret0123456789abcd"
     static let redirectURI = "http://127.0.0.1/callback"

@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSockets
 import Testing
 @testable import TokenService
 
@@ -33,12 +34,12 @@ struct StartupChecksTests {
 
     @Test("a port in use is named with its flag")
     func portInUse() async throws {
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        let port = try #require(harness.server.url.port)
-        #expect(ListenFailure.probe(flag: "--listen", host: "127.0.0.1", port: port) == .portInUse(listen: "127.0.0.1:\(port)", flag: "--listen"))
-        await #expect(throws: ServiceSetupError.portInUse(listen: "127.0.0.1:\(port)", flag: "--listen")) {
-            _ = try await ServiceHarness.start { $0.port = port }
+        try await using(try await ServiceHarness.start()) { harness in
+            let port = try #require(harness.server.url.port)
+            #expect(ListenFailure.probe(flag: "--listen", host: "127.0.0.1", port: port) == .portInUse(listen: "127.0.0.1:\(port)", flag: "--listen"))
+            await #expect(throws: ServiceSetupError.portInUse(listen: "127.0.0.1:\(port)", flag: "--listen")) {
+                _ = try await ServiceHarness.start { $0.port = port }
+            }
         }
     }
 }
@@ -47,26 +48,26 @@ struct StartupChecksTests {
 struct MetricsTests {
     @Test("with --metrics-listen, /metrics there counts requests by route and status, upstream time, connections and 429s")
     func exposition() async throws {
-        let harness = try await ServiceHarness.start(rateLimit: RateLimit(requests: 3, period: .seconds(60))) {
+        try await using(try await ServiceHarness.start(rateLimit: RateLimit(requests: 3, period: .seconds(60))) {
             $0.metricsListen = ("127.0.0.1", 0)
+        }) { harness in
+            let metricsURL = try #require(harness.server.metricsURL)
+            #expect(metricsURL.port != harness.server.url.port)
+            _ = try await harness.login()
+            _ = try await harness.get("/healthz")
+            for _ in 0..<3 { _ = try await harness.get("/config") }
+            let text = try await ServiceHarness.http.execute(.init(url: metricsURL.absoluteString + "/metrics"), timeout: .seconds(30))
+                .body.collect(upTo: 1 << 20)
+            let body = String(buffer: text)
+            #expect(body.contains(#"margin_token_service_requests_total{route="/swap",status="200"} 1"#), "\(body)")
+            #expect(body.contains(#"margin_token_service_requests_total{route="/healthz",status="200"} 1"#))
+            #expect(body.contains(#"margin_token_service_requests_total{route="/config",status="429"} 1"#))
+            #expect(body.contains("margin_token_service_upstream_seconds_count 1"))
+            #expect(body.contains(#"margin_token_service_upstream_seconds_bucket{le="+Inf"} 1"#))
+            #expect(body.contains("margin_token_service_rate_limited_total 1"))
+            #expect(body.contains("# TYPE margin_token_service_open_connections gauge"))
+            let own = try await harness.get("/metrics")
+            #expect(own.status != 200 && !own.text.contains("margin_token_service"), "the service's own port serves metrics")
         }
-        defer { Task { await harness.stop() } }
-        let metricsURL = try #require(harness.server.metricsURL)
-        #expect(metricsURL.port != harness.server.url.port)
-        _ = try await harness.login()
-        _ = try await harness.get("/healthz")
-        for _ in 0..<3 { _ = try await harness.get("/config") }
-        let text = try await ServiceHarness.http.execute(.init(url: metricsURL.absoluteString + "/metrics"), timeout: .seconds(30))
-            .body.collect(upTo: 1 << 20)
-        let body = String(buffer: text)
-        #expect(body.contains(#"margin_token_service_requests_total{route="/swap",status="200"} 1"#), "\(body)")
-        #expect(body.contains(#"margin_token_service_requests_total{route="/healthz",status="200"} 1"#))
-        #expect(body.contains(#"margin_token_service_requests_total{route="/config",status="429"} 1"#))
-        #expect(body.contains("margin_token_service_upstream_seconds_count 1"))
-        #expect(body.contains(#"margin_token_service_upstream_seconds_bucket{le="+Inf"} 1"#))
-        #expect(body.contains("margin_token_service_rate_limited_total 1"))
-        #expect(body.contains("# TYPE margin_token_service_open_connections gauge"))
-        let own = try await harness.get("/metrics")
-        #expect(own.status != 200 && !own.text.contains("margin_token_service"), "the service's own port serves metrics")
     }
 }

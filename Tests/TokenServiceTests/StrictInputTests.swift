@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import TestSockets
 import Testing
 @testable import TokenService
 
@@ -12,42 +13,42 @@ struct StrictInputTests {
         "../../" + String(repeating: "a", count: 40), "AQ" + String(repeating: "é", count: 40),
     ])
     func junkCodes(code: String) async throws {
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        let reply = try await harness.post("/swap", [("code", code), ("redirect_uri", ServiceHarness.redirectWithPort),
-                                                     ("code_verifier", ServiceHarness.verifier)])
-        #expect(reply.status == 400)
-        #expect(reply["error"] == "invalid_request")
-        #expect(await harness.upstreamCount() == 0, "a junk code reached the upstream")
+        try await using(try await ServiceHarness.start()) { harness in
+            let reply = try await harness.post("/swap", [("code", code), ("redirect_uri", ServiceHarness.redirectWithPort),
+                                                         ("code_verifier", ServiceHarness.verifier)])
+            #expect(reply.status == 400)
+            #expect(reply["error"] == "invalid_request")
+            #expect(await harness.upstreamCount() == 0, "a junk code reached the upstream")
+        }
     }
 
     @Test("a wrong method on a known path is 405 with Allow", arguments: [
         ("GET", "/swap", "POST"), ("PUT", "/refresh", "POST"), ("DELETE", "/healthz", "GET"), ("POST", "/config", "GET"),
     ])
     func methodNotAllowed(method: String, path: String, allowed: String) async throws {
-        let harness = try await ServiceHarness.start()
-        defer { Task { await harness.stop() } }
-        var request = HTTPClientRequest(url: harness.server.url.absoluteString + path)
-        request.method = .init(rawValue: method)
-        let response = try await ServiceHarness.http.execute(request, timeout: .seconds(30))
-        let body = String(buffer: try await response.body.collect(upTo: 1 << 16))
-        #expect(response.status.code == 405)
-        #expect(response.headers.first(name: "Allow") == allowed)
-        #expect(body.contains(#""error":"method_not_allowed""#))
-        #expect(try await harness.get("/nowhere").status == 404)
+        try await using(try await ServiceHarness.start()) { harness in
+            var request = HTTPClientRequest(url: harness.server.url.absoluteString + path)
+            request.method = .init(rawValue: method)
+            let response = try await ServiceHarness.http.execute(request, timeout: .seconds(30))
+            let body = String(buffer: try await response.body.collect(upTo: 1 << 16))
+            #expect(response.status.code == 405)
+            #expect(response.headers.first(name: "Allow") == allowed)
+            #expect(body.contains(#""error":"method_not_allowed""#))
+            #expect(try await harness.get("/nowhere").status == 404)
+        }
     }
 
     @Test("past --swap-limit for all clients together, /swap is 503 with Retry-After and Spotify is not asked")
     func swapCeiling() async throws {
-        let harness = try await ServiceHarness.start { $0.swapLimit = RateLimit(requests: 1, period: .seconds(60)) }
-        defer { Task { await harness.stop() } }
-        _ = try await harness.login()
-        let before = await harness.upstreamCount()
-        let reply = try await harness.post("/swap", [("code", try await harness.code()), ("redirect_uri", ServiceHarness.redirectWithPort),
-                                                     ("code_verifier", ServiceHarness.verifier)])
-        #expect(reply.status == 503)
-        #expect(Int(reply.headers["retry-after"] ?? "") ?? 0 > 0)
-        #expect(await harness.upstreamCount() == before)
+        try await using(try await ServiceHarness.start { $0.swapLimit = RateLimit(requests: 1, period: .seconds(60)) }) { harness in
+            _ = try await harness.login()
+            let before = await harness.upstreamCount()
+            let reply = try await harness.post("/swap", [("code", try await harness.code()), ("redirect_uri", ServiceHarness.redirectWithPort),
+                                                         ("code_verifier", ServiceHarness.verifier)])
+            #expect(reply.status == 503)
+            #expect(Int(reply.headers["retry-after"] ?? "") ?? 0 > 0)
+            #expect(await harness.upstreamCount() == before)
+        }
     }
 
     @Test("IPv6 clients are limited by their /64, IPv4-mapped addresses as IPv4")

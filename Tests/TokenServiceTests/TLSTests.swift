@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SpotifyClient
 import SpotifyEmulator
+import TestSockets
 import Testing
 @testable import TokenService
 
@@ -29,12 +30,12 @@ struct TLSTests {
             keys: try KeyRing(text: "k1 \(testKey(1))", path: "keys"))
         configuration.port = 0
         configuration.tls = tls
-        let server = try await TokenServer.start(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        defer { Task { await server.stop() } }
-        #expect(server.url.scheme == "https")
-        let transport = AsyncHTTPTransport(timeout: .seconds(30), trust: TrustRoots(file: ca))
-        let reply = try await transport.send(TransportRequest(url: server.url.appendingPathComponent("healthz")))
-        #expect(reply.status == 200)
+        try await using(try await TokenServer.start(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })) { server in
+            #expect(server.url.scheme == "https")
+            let transport = AsyncHTTPTransport(timeout: .seconds(30), trust: TrustRoots(file: ca))
+            let reply = try await transport.send(TransportRequest(url: server.url.appendingPathComponent("healthz")))
+            #expect(reply.status == 200)
+        }
     }
 
     @Test("a certificate or key that cannot be used is named, with the remedy")
@@ -49,3 +50,5 @@ struct TLSTests {
         }
     }
 }
+
+extension TokenServer: Stoppable {}

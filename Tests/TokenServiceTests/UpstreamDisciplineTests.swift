@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 @testable import TokenService
 
@@ -8,29 +9,29 @@ struct UpstreamDisciplineTests {
     func trickledBody() async throws {
         let stub = try await UpstreamStub.start(.trickle(every: .milliseconds(400)))
         defer { stub.stop() }
-        let harness = try await ServiceHarness.start(upstreamTimeout: .seconds(2)) { $0.accountsURL = stub.url }
-        defer { Task { await harness.stop() } }
-        let sealed = try TokenSealer(keys: try KeyRing(text: "k1 \(testKey(1))", path: "keys")).seal("AQspotify")
-        let started = ContinuousClock.now
-        let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
-        let elapsed = started.duration(to: .now)
-        #expect(reply.status == 504, "\(reply.text)")
-        #expect(reply["error"] == "temporarily_unavailable")
-        #expect(elapsed < .seconds(8), "answered after \(elapsed), the body trickling on past the 2 s timeout")
-        #expect(stub.seen == ["/api/token"])
-        #expect(!harness.log.text.contains("MARGIN_TIMEOUT"), "the service's log names a setting of margin's")
+        try await using(try await ServiceHarness.start(upstreamTimeout: .seconds(2)) { $0.accountsURL = stub.url }) { harness in
+            let sealed = try TokenSealer(keys: try KeyRing(text: "k1 \(testKey(1))", path: "keys")).seal("AQspotify")
+            let started = ContinuousClock.now
+            let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
+            let elapsed = started.duration(to: .now)
+            #expect(reply.status == 504, "\(reply.text)")
+            #expect(reply["error"] == "temporarily_unavailable")
+            #expect(elapsed < .seconds(8), "answered after \(elapsed), the body trickling on past the 2 s timeout")
+            #expect(stub.seen == ["/api/token"])
+            #expect(!harness.log.text.contains("MARGIN_TIMEOUT"), "the service's log names a setting of margin's")
+        }
     }
 
     @Test("a redirect from upstream is 502 naming it, and the form is never sent on", arguments: [301, 302, 303, 307, 308])
     func redirect(status: Int) async throws {
         let stub = try await UpstreamStub.start(.redirect(status: status))
         defer { stub.stop() }
-        let harness = try await ServiceHarness.start { $0.accountsURL = stub.url }
-        defer { Task { await harness.stop() } }
-        let sealed = try TokenSealer(keys: try KeyRing(text: "k1 \(testKey(1))", path: "keys")).seal("AQspotify")
-        let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
-        #expect(reply.status == 502)
-        #expect(reply["error_description"]?.contains("redirect (\(status))") == true, "\(reply.text)")
-        #expect(stub.seen == ["/api/token"], "the redirect was followed")
+        try await using(try await ServiceHarness.start { $0.accountsURL = stub.url }) { harness in
+            let sealed = try TokenSealer(keys: try KeyRing(text: "k1 \(testKey(1))", path: "keys")).seal("AQspotify")
+            let reply = try await harness.post("/refresh", [("refresh_token", sealed)])
+            #expect(reply.status == 502)
+            #expect(reply["error_description"]?.contains("redirect (\(status))") == true, "\(reply.text)")
+            #expect(stub.seen == ["/api/token"], "the redirect was followed")
+        }
     }
 }

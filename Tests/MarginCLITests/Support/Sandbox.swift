@@ -1,9 +1,10 @@
 import Foundation
 import SpotifyEmulator
 import Testing
+import TestSockets
 
 /// A private HOME with XDG folders, an emulator, and the environment that points margin at it.
-struct Sandbox {
+struct Sandbox: Stoppable {
     let root: String
     let emulator: SpotifyEmulator
     let baseURL: URL
