@@ -39,11 +39,7 @@ struct EditorTerminalTests {
 
     /// Polls `read` every 100 ms until it gives a value, up to `tries` times.
     func eventually<T>(tries: Int = 100, _ read: () async throws -> T?) async throws -> T? {
-        for _ in 0..<tries {
-            if let value = try await read() { return value }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return nil
+        try? await TestSockets.eventually("a value", within: .milliseconds(100) * tries) { try await read() }
     }
 
     @Test("an editor that reads the terminal, as vim does, gets it: margin note finishes with its text, playback resumed")

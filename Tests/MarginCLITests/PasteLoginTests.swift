@@ -21,12 +21,7 @@ final class OutputCollector: Sendable {
 
     /// Waits until `predicate` holds for the output so far, or `timeout` passes.
     func wait(timeout: Duration = .seconds(20), until predicate: (String) -> Bool) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if predicate(text) { return text }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return text
+        (try? await eventually("the output", within: timeout, every: .milliseconds(20)) { predicate(text) ? text : nil }) ?? text
     }
 }
 

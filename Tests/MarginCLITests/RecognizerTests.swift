@@ -72,12 +72,9 @@ struct RecognizerTests {
             let margin = try ChildProcess(MarginProcess.marginPath, ["note", "--voice", "--audio", long, "--max", "600"],
                                           environment: sandbox.environment([:]))
             let parent = margin.pid
-            var recognizer: Int32?
-            for _ in 0..<200 where recognizer == nil {
-                recognizer = ProcessTable.children(of: parent, running: "_recognize").first
-                if recognizer == nil { try await Task.sleep(for: .milliseconds(50)) }
+            let child = try await eventually("the recognizer starting as margin's child", every: .milliseconds(50)) {
+                ProcessTable.children(of: parent, running: "_recognize").first
             }
-            let child = try #require(recognizer, "the recognizer started as margin's child")
             margin.send(SIGKILL)
             _ = await margin.exit()
             #expect(try await ProcessTable.ends(child), "the recognizer \(child) outlived margin")
@@ -115,7 +112,7 @@ struct RecognizerTests {
             #expect(try await sandbox.margin("config", "set", "transcribe.command", script).status == 0)
             let margin = try ChildProcess(MarginProcess.marginPath, ["note", "--voice", "--audio", VoiceNoteTests.clip, "--tag", "kept"],
                                           environment: sandbox.environment([:]))
-            for _ in 0..<200 where !FileManager.default.fileExists(atPath: pidFile) { try await Task.sleep(for: .milliseconds(50)) }
+            try? await waitUntil("the recognizer's pid file", within: .seconds(10), every: .milliseconds(50)) { FileManager.default.fileExists(atPath: pidFile) }
             margin.send(SIGKILL)
             _ = await margin.exit()
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 @Suite("reliability: commands during a bulk import")
@@ -14,10 +15,8 @@ struct ReliabilityImportTests {
 
         let importing = try ReliabilityCrashTests.startImport(file: export, env: store.env)
         // The bulk import writes through a rollback journal: wait until it is writing.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while importing.isRunning, !FileManager.default.fileExists(atPath: store.db + "-journal"),
-              ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(2))
+        try? await waitUntil("the import writing", every: .milliseconds(2)) {
+            !importing.isRunning || FileManager.default.fileExists(atPath: store.db + "-journal")
         }
         let caughtWriting = importing.isRunning
         async let listed = store.run("list", "--json", "--limit", "5")

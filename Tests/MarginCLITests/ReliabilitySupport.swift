@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Raw-bytes process helpers for the reliability suite.
@@ -65,21 +64,16 @@ enum Reliability {
     }
 }
 
-/// Reads a pipe to its end on its own thread.
-final class DataReader: Sendable {
-    private let result = Mutex<Data?>(nil)
+/// Reads a pipe to its end on its own thread (``readToEnd(_:)``), from the moment it is made.
+struct DataReader: Sendable {
+    private let reading: Task<Data, Never>
 
     init(_ handle: FileHandle) {
-        Thread { [self] in
-            let data = handle.readDataToEndOfFile()
-            result.withLock { $0 = data }
-        }.start()
+        reading = Task { await readToEnd(handle) }
     }
 
+    /// Everything the pipe held, once its writers have all closed it.
     func finished() async throws -> Data {
-        while true {
-            if let data = result.withLock({ $0 }) { return data }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        await reading.value
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSockets
 import Testing
 
 /// The stand-in recorder and recognizer, the view started with them, and a patient wait.
@@ -50,11 +51,6 @@ extension StandInVoiceTests {
 
     /// Waits for `condition` with a generous limit: the machine may be loaded.
     func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw CancellationError()
+        try await waitUntil("the condition", within: timeout) { await condition() }
     }
 }

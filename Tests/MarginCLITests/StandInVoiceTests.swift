@@ -99,10 +99,9 @@ struct StandInVoiceTests {
             try await sandbox.emulator.addFault(.init(kind: .delay, path: "/v1/me/player/pause", delayMs: 120_000, count: 1))
             try await tmux.press("v")
             try await tmux.waitForScreen { $0.contains("● voice note at") }
-            var stored: [[String: Any]] = []
-            for _ in 0..<300 where stored.isEmpty {
-                stored = try await sandbox.notes("list", "--json")
-                if stored.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            let stored = try await eventually("the note stored", within: .seconds(30)) {
+                let notes = try await sandbox.notes("list", "--json")
+                return notes.isEmpty ? nil : notes
             }
             #expect(stored.count == 1, "stored while the pause is still unanswered")
             #expect(stored.first?["pinned"] as? Bool == true)

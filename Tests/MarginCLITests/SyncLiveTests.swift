@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 /// `margin sync --watch` listens on the hub: a note pushed by one machine reaches another
@@ -16,24 +17,17 @@ struct SyncLiveTests {
         let watcher = try ChildProcess(MarginProcess.marginPath, ["sync", "--watch", "--interval", "60"], environment: b.environment)
         defer { watcher.send(SIGKILL) }
         // Listening once its connection's last statement is the LISTEN.
-        var listening = false
-        for _ in 0..<100 where !listening {
-            listening = try await server.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'", database: "notes").stdout == "1"
-            if !listening { try await Task.sleep(for: .milliseconds(100)) }
+        try await waitUntil("the watching machine listening on the hub") {
+            try await server.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'", database: "notes").stdout == "1"
         }
-        try #require(listening, "the watching machine listens on the hub")
         var latencies: [Duration] = []
         for index in 0..<5 {
             let text = "live note \(index)"
             #expect(try await a.margin("note", text).status == 0)
             _ = try await a.sync()
             let pushed = ContinuousClock.now
-            var arrived = false
             // Far below the interval, with room for a loaded machine (bench/sync.sh times it).
-            while !arrived, ContinuousClock.now - pushed < .seconds(15) {
-                arrived = try await b.export().contains(text)
-                if !arrived { try await Task.sleep(for: .milliseconds(100)) }
-            }
+            let arrived = (try? await waitUntil("\(text) arriving", within: .seconds(15)) { try await b.export().contains(text) }) != nil
             #expect(arrived, "\(text) reached the watching machine within 15 s, its interval being 60 s")
             latencies.append(ContinuousClock.now - pushed)
         }

@@ -131,10 +131,6 @@ struct SyncTLSTests {
 
     /// True once `condition` holds, trying for up to 30 s.
     static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<60 {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(500))
-        }
-        return false
+        (try? await waitUntil("the condition", within: .seconds(30), every: .milliseconds(500)) { try await condition() }) != nil
     }
 }

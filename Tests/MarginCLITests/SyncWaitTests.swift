@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 import Testing
 
 /// Every wait on the hub ends within `sync.timeout`: a lock another session holds, a server
@@ -20,11 +21,7 @@ struct SyncWaitTests {
 
     /// Waits until the superuser sees `condition` hold (a `SELECT` of one boolean).
     static func until(_ server: PostgresServer, _ condition: String, database: String) async throws {
-        for _ in 0..<100 {
-            if try await server.psql("SELECT \(condition)", database: database).stdout == "t" { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw ProcessTimeout(arguments: ["never held: \(condition)"])
+        try await waitUntil(condition) { try await server.psql("SELECT \(condition)", database: database).stdout == "t" }
     }
 
     /// A hub set up by its administrator with two members, alice already syncing.
@@ -72,11 +69,9 @@ struct SyncWaitTests {
         #expect(watcher.isRunning)
         lock.send(SIGKILL)
         try stdin.write.close()
-        var arrived = false
-        for _ in 0..<60 where !arrived {
-            arrived = try await server.psql("SELECT count(*) FROM margin.note", database: "shared").stdout == "2"
-            if !arrived { try await Task.sleep(for: .milliseconds(500)) }
-        }
+        let arrived = (try? await waitUntil("the note reaching the hub", within: .seconds(30), every: .milliseconds(500)) {
+            try await server.psql("SELECT count(*) FROM margin.note", database: "shared").stdout == "2"
+        }) != nil
         #expect(arrived, "the note reached the hub once the lock was released")
         #expect(watcher.isRunning)
     }

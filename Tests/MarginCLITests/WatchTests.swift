@@ -16,7 +16,11 @@ struct WatchTests {
             let lines = OutputCollector(output.read)
             let first = try await lines.wait { $0.contains("\n") }
             #expect(first.contains("▶ Craft, Code & Curiosity · Ep. 42 — Naming things · "))
-            try await Task.sleep(for: .milliseconds(2500))
+            // Nothing changes: two more polls answered (the first one's answer handled before the second
+            // was asked for), and still one line.
+            let polls = { await sandbox.apiRequests().filter { $0.path.hasPrefix("/v1/me/player") }.count }
+            let seen = await polls()
+            try await waitUntil("two more polls", within: .seconds(30)) { await polls() >= seen + 2 }
             #expect(lines.text.split(separator: "\n").count == 1, "no change, no new line")
 
             try await sandbox.emulator.setPlayback(.init(progressMs: 100_000, isPlaying: true))

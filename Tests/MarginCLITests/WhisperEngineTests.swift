@@ -166,11 +166,6 @@ struct WhisperEngineTests {
     }
 
     func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw CancellationError()
+        try await waitUntil("the condition", within: timeout) { await condition() }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 
 /// What /proc says of the machine's processes.
 enum ProcessTable {
@@ -25,23 +26,16 @@ enum ProcessTable {
 
     /// The pid a program wrote to `file`, once it has (within 10 s); nil if it never does.
     static func pid(in file: String) async throws -> Int32? {
-        for _ in 0..<200 {
-            if let pid = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
-                return pid
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        try? await eventually("a pid in \(file)", within: .seconds(10), every: .milliseconds(50)) {
+            (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
-        return nil
     }
 
     /// True once `pid` has ended (gone, or a zombie its parent has not reaped), within 5 s.
     static func ends(_ pid: Int32) async throws -> Bool {
-        for _ in 0..<100 {
-            let gone = !FileManager.default.fileExists(atPath: "/proc/\(pid)/cmdline")
+        (try? await waitUntil("process \(pid) ending", within: .seconds(5), every: .milliseconds(50)) {
+            !FileManager.default.fileExists(atPath: "/proc/\(pid)/cmdline")
                 || (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") == true
-            if gone { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return false
+        }) != nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 
 /// A real PulseAudio server from Debian's packages, private to a test: a null sink whose
 /// monitor is the default source, so that what is played into the sink is what a recorder
@@ -28,12 +29,15 @@ struct PulseServer {
             server.stop()
             throw ProcessTimeout(arguments: ["pulseaudio did not start: \(started.stderr)"])
         }
-        for _ in 0..<100 {
-            if (try? await server.tool("pactl", "set-default-source", "margin_sink.monitor"))?.status == 0 { return server }
-            try? await Task.sleep(for: .milliseconds(100))
+        do {
+            try await waitUntil("pulseaudio answering", within: .seconds(30)) {
+                (try? await server.tool("pactl", "set-default-source", "margin_sink.monitor"))?.status == 0
+            }
+            return server
+        } catch {
+            server.stop()
+            throw error
         }
-        server.stop()
-        throw ProcessTimeout(arguments: ["pulseaudio did not answer"])
     }
 
     /// Ends the daemon (its pid file is in the private runtime folder) and removes its files.
@@ -61,11 +65,8 @@ struct PulseServer {
 
     /// Waits until something records from the server (margin's recorder has connected).
     func waitForRecorder() async throws {
-        for _ in 0..<200 {
-            let outputs = try await tool("pactl", "list", "short", "source-outputs")
-            if !outputs.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return }
-            try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("a recorder connecting to the sound server", every: .milliseconds(50)) {
+            !(try await tool("pactl", "list", "short", "source-outputs")).stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         }
-        throw ProcessTimeout(arguments: ["no recorder connected to the sound server"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSockets
 
 /// margin running on a real terminal inside a detached tmux session of its own server, for
 /// end-to-end tests of the interactive view: keys go in with `send-keys`, the screen comes
@@ -100,26 +101,23 @@ struct TmuxSession {
     /// Waits until the screen satisfies `condition`; returns it, or throws with the last one seen.
     @discardableResult
     func waitForScreen(timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
         var last = ""
-        while ContinuousClock.now < deadline {
-            last = (try? await screen()) ?? last
-            if condition(last) { return last }
-            try await Task.sleep(for: .milliseconds(200))
+        do {
+            return try await eventually("the screen", within: timeout, every: .milliseconds(200)) {
+                last = (try? await screen()) ?? last
+                return condition(last) ? last : nil
+            }
+        } catch is NeverHappened {
+            throw ScreenTimeout(screen: last)
         }
-        throw ScreenTimeout(screen: last)
     }
 
     /// margin's exit status once it has ended, waited for up to `timeout`.
     func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let text = try? String(contentsOfFile: directory + "/status", encoding: .utf8) {
-                return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            try await Task.sleep(for: .milliseconds(200))
+        let text = try? await eventually("margin's end", within: timeout, every: .milliseconds(200)) {
+            try? String(contentsOfFile: directory + "/status", encoding: .utf8)
         }
-        return nil
+        return text.flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     /// `stty -a` before margin started and after it ended, without the first line: the size
