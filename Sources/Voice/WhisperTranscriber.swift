@@ -45,18 +45,25 @@ public final class WhisperTranscriber: Transcriber, Sendable {
     }
 
     public func transcribe(_ audio: PCMAudio, file: String) async throws(VoiceError) -> String {
-        guard !file.isEmpty else {
-            throw .transcriberFailed(command: name, reason: "needs the recording as a file, and it could not be kept")
-        }
-        return try await transcript(of: file).text
+        try await timedTranscript(audio, file: file).text
     }
 
     public func timedTranscript(_ audio: PCMAudio, file: String) async throws(VoiceError) -> TimedTranscript {
-        guard !file.isEmpty else {
-            throw .transcriberFailed(command: name, reason: "needs the recording as a file, and it could not be kept")
-        }
-        let transcript = try await transcript(of: file)
+        let transcript = file.isEmpty ? try await transcriptOfCopy(audio) : try await transcript(of: file)
         return TimedTranscript(text: transcript.text, segments: transcript.segments)
+    }
+
+    /// The helper reads a file: when the recording could not be kept (a full disk), it reads a
+    /// copy made for it in the temporary folder, usually another file system, removed after.
+    private func transcriptOfCopy(_ audio: PCMAudio) async throws(VoiceError) -> WhisperTranscript {
+        let copy = NSTemporaryDirectory() + "/margin-whisper-" + UUID().uuidString + ".wav"
+        do throws(VoiceError) {
+            try WAVFile.write(audio, to: copy)
+        } catch {
+            throw .transcriberFailed(command: name, reason: "needs the recording as a file, and it could not be kept, nor a copy in the temporary folder")
+        }
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        return try await transcript(of: copy)
     }
 
     /// The transcript of the WAV at `path`, with its segments.

@@ -38,7 +38,7 @@ struct NoteCaptureTests {
 
     @Test("--pause pauses too, in one more request")
     func pause() async throws {
-        try await using(try await Sandbox.loggedIn()) { sandbox in
+        try await using(try await Sandbox.loggedIn()) { sandbox async throws in
             #expect(try await sandbox.margin("note", "pause here", "--pause").status == 0)
             #expect(await sandbox.apiRequests().map(\.path) == ["/v1/me/player/currently-playing", "/v1/me/player/pause"])
             #expect(await sandbox.emulator.currentState().playback.isPlaying == false)

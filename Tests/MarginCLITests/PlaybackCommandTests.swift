@@ -42,7 +42,7 @@ struct PlaybackCommandTests {
 
     @Test("now --json prints the documented object")
     func nowJSON() async throws {
-        try await using(try await Sandbox.loggedIn(Scenario(playback: .init(progressMs: 754_000, isPlaying: false)))) { sandbox in
+        try await using(try await Sandbox.loggedIn(Scenario(playback: .init(progressMs: 754_000, isPlaying: false)))) { sandbox async throws in
             let result = try await sandbox.margin("now", "--json")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(object["item_type"] as? String == "episode")
@@ -60,7 +60,7 @@ struct PlaybackCommandTests {
 
     @Test("now exits 3 when nothing plays, and shows tracks and ads")
     func nowKinds() async throws {
-        try await using(try await Sandbox.loggedIn(Scenario(playback: .nothing))) { sandbox in
+        try await using(try await Sandbox.loggedIn(Scenario(playback: .nothing))) { sandbox async throws in
             let nothing = try await sandbox.margin("now")
             #expect(nothing.status == 3)
             #expect(nothing.stderr.contains("nothing is playing"))
@@ -78,7 +78,7 @@ struct PlaybackCommandTests {
 
     @Test("devices lists devices, as text and JSON")
     func devices() async throws {
-        try await using(try await Sandbox.loggedIn()) { sandbox in
+        try await using(try await Sandbox.loggedIn()) { sandbox async throws in
             let text = try await sandbox.margin("devices")
             #expect(text.stdout.contains("* a1b2c3d4e5f6  Kitchen speaker (Speaker 60%)"))
             let json = try await sandbox.margin("devices", "--json")
@@ -90,7 +90,7 @@ struct PlaybackCommandTests {
 
     @Test("pause and resume take one request each; repeating them is not an error")
     func pauseResume() async throws {
-        try await using(try await Sandbox.loggedIn()) { sandbox in
+        try await using(try await Sandbox.loggedIn()) { sandbox async throws in
             #expect(try await sandbox.margin("pause").status == 0)
             #expect(await sandbox.apiRequests().map(\.path) == ["/v1/me/player/pause"])
             #expect(await sandbox.emulator.currentState().playback.isPlaying == false)
@@ -122,7 +122,7 @@ struct PlaybackCommandTests {
 
     @Test("--device picks the device for playback commands")
     func device() async throws {
-        try await using(try await Sandbox.loggedIn()) { sandbox in
+        try await using(try await Sandbox.loggedIn()) { sandbox async throws in
             #expect(try await sandbox.margin("pause", "--device", "a1b2c3d4e5f6").status == 0)
             #expect(await sandbox.apiRequests().last?.query.contains("device_id=a1b2c3d4e5f6") == true)
         }

@@ -47,6 +47,17 @@ struct WhisperTests {
         #expect(helpers.count == 1, "one warm helper served every clip: \(helpers)")
     }
 
+    @Test("a recording that could not be kept (a full disk) is transcribed from a copy in the temporary folder, removed after")
+    func notKept() async throws {
+        let whisper = WhisperTranscriber(launch: try WhisperRuntime.launch())
+        defer { whisper.stop() }
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
+        let transcript = try await whisper.timedTranscript(try TranscriberTests.raw(Recordings.goForward), file: "")
+        #expect(WhisperRuntime.errorRate(transcript.text, ["go", "forward", "ten", "meters"]) <= 0.05, "\(transcript.text)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())).subtracting(before)
+        #expect(!left.contains { $0.hasPrefix("margin-whisper-") && $0.hasSuffix(".wav") }, "the copy is removed: \(left)")
+    }
+
     @Test("goforward with noise at 15 dB, resampled to 44.1 kHz: at most 0.05 of the words wrong")
     func noisyCommand() async throws {
         let whisper = WhisperTranscriber(launch: try WhisperRuntime.launch())
