@@ -47,7 +47,13 @@ FUZZ_SMOKE_SECONDS ?= 10
 TEST_WIDTH ?= 4
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH = $(TEST_WIDTH)
 STEP = ./scripts/step.sh
+# The run's TMPDIR: a folder of this checkout's own, made anew at the start and removed at the
+# end, so that nothing the tests or the builds leave stays in /tmp; what was left is counted
+# first. Short (a PostgreSQL socket path must fit in 107 bytes), open to the postgres user.
+TEST_TMPDIR ?= /tmp/margin-test-$(shell printf '%s' "$(CURDIR)" | cksum | cut -d' ' -f1)
+test: export TMPDIR := $(TEST_TMPDIR)
 test:
+	rm -rf "$(TEST_TMPDIR)" && mkdir -m 1777 "$(TEST_TMPDIR)"
 	$(STEP) build $(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(STEP) check-imports ./scripts/check-imports.sh
 	$(STEP) check-shell ./scripts/check-shell.sh
@@ -58,6 +64,8 @@ test:
 	$(STEP) end-to-end $(SWIFT) test --skip-build --filter MarginCLITests --skip Reliability
 	$(STEP) reliability $(SWIFT) test --skip-build --filter Reliability --skip ReliabilityTokenServiceTests
 	$(STEP) token-flood $(SWIFT) test --skip-build --filter ReliabilityTokenServiceTests
+	@echo "test: the run left $$(ls -A "$(TEST_TMPDIR)" | wc -l) entries in its TMPDIR; removing it" >&2
+	rm -rf "$(TEST_TMPDIR)"
 
 # The emulator plus a real margin session against it.
 demo: build

@@ -26,6 +26,7 @@ struct ChildProcessTests {
         // Closes every descriptor it did not open (as pulseaudio and tmux do), then lives on.
         async let lingering = MarginProcess.run(["python3", "-c", "import os, time; os.closerange(3, 65536); time.sleep(5)"],
                                                 environment: ["PATH": "/usr/bin:/bin"], executable: "/usr/bin/env", timeout: .seconds(20))
+        // The lingering child is under way before the quick one starts; its start sends no event.
         try await Task.sleep(for: .milliseconds(300))
         let quick = try await MarginProcess.run(["ok"], environment: [:], executable: "/bin/echo", timeout: .seconds(3))
         #expect(quick.stdout == "ok\n")

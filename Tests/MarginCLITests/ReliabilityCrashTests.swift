@@ -61,6 +61,7 @@ struct ReliabilityCrashTests {
             let db = root + "/trial\(trial).sqlite"
             try Self.copyStore(base, to: db)
             let process = try Self.startImport(file: export, env: Reliability.offlineEnvironment(root: root, db: db))
+            // The kill's moment is the input: any instant of the import, which no event marks.
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...max(1, bound * 3 / 4))))
             process.send(SIGKILL)
             let killed = await process.exit().signal != nil

@@ -37,6 +37,7 @@ struct ReliabilitySyncKillTests {
                 _ = try await source.margin("note", "edit round \(round)")
             }
             let sync = try ChildProcess(MarginProcess.marginPath, ["sync"], environment: machine.environment)
+            // The moment the hub drops the connection is the input: any instant of the sync.
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...(round % 2 == 0 ? pullTakes : pushTakes))))
             _ = try await server.psql("""
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity

@@ -44,6 +44,7 @@ struct ReliabilityTokenServiceTests {
                     failures += 1
                     print("flood: probe failed after \(started.duration(to: .now)) with \(flood.opened) opened: \(reply.map { "'\($0)'" } ?? "no answer")")
                 }
+                // The probes' pace is what the flood is measured against: a probe every 50 ms.
                 try await Task.sleep(for: .milliseconds(50))
             }
             flood.stop()
@@ -147,6 +148,7 @@ final class Flood: Sendable {
         }
         while !state.withLock({ $0.stopped }) {
             for socket in state.withLock({ $0.slow }) { socket.send("e") }
+            // A slow body is one byte a second: the pace is the attack.
             Thread.sleep(forTimeInterval: 1)
         }
     }

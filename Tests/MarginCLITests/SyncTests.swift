@@ -79,6 +79,7 @@ struct SyncTests {
         _ = try await b.sync()
         let id = try await a.id(of: "the original")
         #expect(try await b.margin("edit", id, "older edit, on B").status == 0)
+        // A later edit is a later millisecond on the stamps' wall clock, which no event moves.
         try await Task.sleep(for: .milliseconds(20))
         #expect(try await a.margin("edit", id, "newer edit, on A").status == 0)
         // B syncs first, yet A's later edit wins; on B's next sync it arrives.
@@ -151,6 +152,7 @@ struct SyncTests {
             let machine = round % 2 == 0 ? a : b
             #expect(try await machine.margin("note", "round \(round)").status == 0)
             let process = try ChildProcess(MarginProcess.marginPath, ["sync"], environment: machine.environment)
+            // The kill's moment is the input: any instant of the sync, which no event marks.
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...600)))
             if process.isRunning {
                 process.send(SIGKILL)
@@ -234,6 +236,7 @@ struct SyncTests {
         let (a, b) = (machines[0], machines[1])
         try await a.importNotes(SyncMachine.sampleNotes(20000, prefix: "A"))
         async let interrupted = a.margin("sync")
+        // Into the push of 20 000 notes, which takes seconds and announces no midpoint.
         try await Task.sleep(for: .milliseconds(300))
         try await server.stopServer()
         let result = try await interrupted

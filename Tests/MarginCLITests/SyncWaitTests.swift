@@ -65,6 +65,7 @@ struct SyncWaitTests {
                                        errors: errors.write)
         try errors.write.close()
         defer { watcher.send(SIGKILL) }
+        // Several of --watch's 1 s rounds against the held lock: that it goes on is a length of time.
         try await Task.sleep(for: .seconds(5))
         #expect(watcher.isRunning)
         lock.send(SIGKILL)

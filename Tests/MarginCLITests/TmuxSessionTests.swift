@@ -29,6 +29,7 @@ struct TmuxSessionTests {
                     return await group.reduce(into: [ContinuousClock.Instant]()) { answers, answer in answer.map { answers.append($0) } }
                 }
             }
+            // The clients are blocked on the stopped server for a while before the login starts.
             try await Task.sleep(for: .seconds(1))
             let login = try await sandbox.login()
             let loginEnded = ContinuousClock.now

@@ -95,6 +95,7 @@ struct VoiceRecordingTests {
         try await using(try await Sandbox.loggedIn()) { sandbox in
             let spawned = ContinuousClock.now, crashed = Mutex<Duration?>(nil)
             let result = try await Self.record(sandbox, pulse, playing: Self.longClip) {
+                // Sound must play for a while before the server crashes: the length is the input.
                 try await Task.sleep(for: .seconds(4))
                 pulse.crash()
                 crashed.withLock { $0 = ContinuousClock.now - spawned }

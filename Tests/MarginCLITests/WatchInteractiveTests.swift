@@ -26,10 +26,9 @@ struct WatchInteractiveTests {
             try await tmux.press("n")
             try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
             let seen = await sandbox.progress()
-            for word in ["cache ", "stampedes ", "#caching"] {
-                try await tmux.type(word)
-                try await Task.sleep(for: .seconds(1))
-            }
+            for word in ["cache ", "stampedes ", "#caching"] { try await tmux.type(word) }
+            // Typing takes a while: Spotify's position at Enter is 30 s past the press.
+            try await sandbox.emulator.advanceClock(by: .seconds(30))
             try await tmux.press("Enter")
             try await tmux.waitForScreen { $0.contains("cache stampedes #caching") && $0.contains("saved ") }
             let saved = try await sandbox.notes("list", "--json").first { ($0["text"] as? String)?.hasPrefix("cache") == true }
@@ -294,12 +293,6 @@ struct WatchInteractiveTests {
 
     /// Waits for `condition` with a generous limit: the machine may be loaded.
     func waitFor(timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        Issue.record("the condition never held")
-        throw ScreenTimeout(screen: "")
+        try await waitUntil("the condition", within: timeout) { await condition() }
     }
 }

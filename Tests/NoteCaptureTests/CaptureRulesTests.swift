@@ -50,6 +50,7 @@ struct CaptureRulesTests {
         let start = Date(timeIntervalSince1970: 1_795_252_502.5)
         let outcome = try await capture(ScriptedPlayer(.playing(playing())), at: start)
             .capture(CaptureRequest(what: .compose {
+                // Writing takes a while: the note keeps the time capture started.
                 try await Task.sleep(for: .milliseconds(50))
                 return CaptureRequest.Written(text: "later")
             }))

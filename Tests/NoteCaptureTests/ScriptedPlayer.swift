@@ -30,6 +30,7 @@ actor ScriptedPlayer: CapturePlayer {
         case .playing(let snapshot): return snapshot
         case .failing(let error): throw error
         case .hanging:
+            // A Spotify that never answers: the capture's own deadline is what is tested.
             try await Task.sleep(for: .seconds(3600))
             return nil
         }
@@ -38,6 +39,7 @@ actor ScriptedPlayer: CapturePlayer {
     func episode(id: String) async throws -> Episode {
         calls.append("episode \(id)")
         if case .failing(let error) = answer { throw error }
+        // A Spotify that never answers: the capture's own deadline is what is tested.
         if case .hanging = answer { try await Task.sleep(for: .seconds(3600)) }
         guard let episode = episodes[id] else { throw SpotifyError.notFound(endpoint: "episodes/\(id)") }
         return episode

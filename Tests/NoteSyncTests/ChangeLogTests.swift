@@ -127,6 +127,8 @@ struct ChangeLogTests {
         let store = try NoteDatabase.inMemory()
         let note = Note(text: "original")
         let base = try synced(store, note)
+        // The change log's stamps come from SQLite's julianday('now') inside its triggers, not from
+        // `now:`: only a later millisecond gives a later stamp, and no event brings one.
         usleep(5000)
         try store.delete(id: note.id)
         var edited = note
@@ -139,6 +141,8 @@ struct ChangeLogTests {
         // And the other way round: an edit here, later than a delete there.
         let other = Note(text: "kept alive")
         let otherBase = try synced(store, other)
+        // The change log's stamps come from SQLite's julianday('now') inside its triggers, not from
+        // `now:`: only a later millisecond gives a later stamp, and no event brings one.
         usleep(5000)
         var alive = other
         alive.text = "edited here, after the delete there"

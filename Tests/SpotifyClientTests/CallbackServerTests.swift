@@ -34,6 +34,7 @@ struct CallbackServerTests {
         let again = try await get(server.port, "/callback?code=abc&state=s1")
         #expect(again.status == 409)
         await server.stop()
+        // Nothing more is delivered after the stop: a short look for what should not come.
         try await Task.sleep(for: .milliseconds(50))
         #expect(await delivered.outcomes == [.code("abc")])
     }

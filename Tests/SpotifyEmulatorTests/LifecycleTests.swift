@@ -66,6 +66,7 @@ struct LifecycleTests {
         try await emulator.addFault(.hang())
         let client = HTTPClient(base: base, timeout: 120)
         let pending = Task { try? await client.get("/v1/me") }
+        // The request is held by the hang before the stop: the emulator logs it only when it ends.
         try await Task.sleep(for: .milliseconds(200))
         let start = ContinuousClock.now
         await emulator.stop()

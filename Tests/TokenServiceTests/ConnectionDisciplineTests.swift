@@ -30,6 +30,7 @@ struct ConnectionDisciplineTests {
             let socket = try RawSocket(port: port(harness))
             socket.send("POST /refresh HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n")
             let trickle = Task {
+                // A trickle: one byte every 200 ms is the input.
                 for _ in 0..<40 where socket.send("a") { try? await Task.sleep(for: .milliseconds(200)) }
             }
             let closed = await socket.readToClose(within: .seconds(6))

@@ -144,8 +144,8 @@ struct ShutdownTests {
         await gate.arrival()
         let stopping = Task { await server.stop() }
         // The listening socket closes first: new connections are refused from then on.
-        while (try? await client.send(TransportRequest(url: server.url.appendingPathComponent("healthz")))) != nil {
-            try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil("the listening socket closing", every: .milliseconds(20)) {
+            (try? await client.send(TransportRequest(url: server.url.appendingPathComponent("healthz")))) == nil
         }
         await gate.release()
         let answered = try await reply

@@ -39,6 +39,7 @@ final class UpstreamStub: Sendable {
                                 body: ResponseBody { writer in
                                     for byte in reply {
                                         try await writer.write(ByteBuffer(bytes: [byte]))
+                                        // A trickling upstream: the pace is the input.
                                         try await Task.sleep(for: every)
                                     }
                                     try await writer.finish(nil)

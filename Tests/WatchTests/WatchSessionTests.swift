@@ -31,6 +31,7 @@ actor RecordingPlayer: WatchPlayer {
     func resume() async throws { calls.append("resume") }
     func seek(positionMs: Int) async throws {
         calls.append("seek \(positionMs)")
+        // A slow Spotify: how long the seek takes is the input.
         try await Task.sleep(for: seekTakes)
     }
 }
@@ -58,6 +59,7 @@ struct WatchSessionTests {
     func run(_ session: inout WatchSession, until prefix: String) async throws -> String {
         let (events, continuation) = (session.events, session.continuation)
         let waiting = Task {
+            // The deadline that ends a run whose screen never comes.
             try await Task.sleep(for: .seconds(10))
             continuation.finish()
         }

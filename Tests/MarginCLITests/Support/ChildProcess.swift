@@ -107,6 +107,7 @@ final class ChildProcess: Sendable {
     func exit(within timeout: Duration) async -> Exit? {
         await withTaskGroup(of: Exit?.self) { group in
             group.addTask { await self.exit() }
+            // The deadline itself, raced against the child's end.
             group.addTask { try? await Task.sleep(for: timeout); return nil }
             let first = await group.next() ?? nil
             group.cancelAll()

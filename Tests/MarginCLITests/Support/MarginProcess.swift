@@ -74,6 +74,7 @@ enum MarginProcess {
             // What it had said, for the failure: a child of its own may still hold the pipe.
             let said = await withTaskGroup(of: Data?.self) { group in
                 group.addTask { await stderrData.value }
+                // A grace for what it said: a child of the killed margin may hold the pipe for ever.
                 group.addTask { try? await Task.sleep(for: .seconds(2)); return nil }
                 let first = await group.next() ?? nil
                 group.cancelAll()
