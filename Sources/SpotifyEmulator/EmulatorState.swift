@@ -15,6 +15,7 @@ actor EmulatorState {
     private(set) var links = Links(api: "http://127.0.0.1/v1")
     /// Set while the server shuts down, so hanging and delayed requests give up.
     private(set) var stopping = false
+    static let longestClockMove = Duration.seconds(10 * 366 * 86_400)
     /// How far the control API has moved the emulator's clock past the real one.
     private(set) var clockOffset: Duration = .zero
 
@@ -42,6 +43,10 @@ actor EmulatorState {
     /// Moves the emulator's clock ahead by `duration` (never back: time read before stays past).
     func advanceClock(by duration: Duration) throws(ScenarioError) {
         guard duration >= .zero else { throw ScenarioError("the clock only moves ahead: \(duration) is negative") }
+        // Ten years in all: past that, milliseconds since 1970 and progress arithmetic overflow.
+        guard clockOffset + duration <= Self.longestClockMove else {
+            throw ScenarioError("the clock moves ahead by at most ten years in all")
+        }
         clockOffset += duration
     }
 

@@ -56,11 +56,12 @@ public final class WhisperTranscriber: Transcriber, Sendable {
     /// The helper reads a file: when the recording could not be kept (a full disk), it reads a
     /// copy made for it in the temporary folder, usually another file system, removed after.
     private func transcriptOfCopy(_ audio: PCMAudio) async throws(VoiceError) -> WhisperTranscript {
-        let copy = NSTemporaryDirectory() + "/margin-whisper-" + UUID().uuidString + ".wav"
+        let copy = (NSTemporaryDirectory() as NSString).appendingPathComponent("margin-whisper-" + UUID().uuidString + ".wav")
         do throws(VoiceError) {
             try WAVFile.write(audio, to: copy)
         } catch {
-            throw .transcriberFailed(command: name, reason: "needs the recording as a file, and it could not be kept, nor a copy in the temporary folder")
+            let why = if case .cannotKeepAudio(_, let reason) = error { " (\(reason))" } else { "" }
+            throw .transcriberFailed(command: name, reason: "needs the recording as a file, and it could not be kept, nor a copy in the temporary folder" + why)
         }
         defer { try? FileManager.default.removeItem(atPath: copy) }
         return try await transcript(of: copy)

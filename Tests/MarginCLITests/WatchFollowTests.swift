@@ -29,8 +29,9 @@ struct WatchFollowTests {
             try await waitFor { await sandbox.apiRequests().filter { $0.path == "/v1/me/player" }.count >= 5 }
             try await tmux.press("Space")
             try await tmux.waitForScreen { $0.contains("⏸") }
-            // That a resume elsewhere shows within one idle poll however long the view has been
-            // paused is the poll schedule's rule (PollScheduleTests); here, that the view shows it.
+            // Paused past the 8 s of quick polls that follow a change, so that the resume must show
+            // on a steady idle poll: the length of time in margin's own clock is the input.
+            try await Task.sleep(for: .seconds(12))
 
             // Resumed elsewhere, on another episode.
             try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 60_000, isPlaying: true))
@@ -41,6 +42,8 @@ struct WatchFollowTests {
 
             try await sandbox.emulator.setPlayback(.nothing)
             try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains("nothing playing") }
+            // Past the quick polls again (above): nothing playing, a start elsewhere shows on an idle poll.
+            try await Task.sleep(for: .seconds(12))
             try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 0, isPlaying: true))
             try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.lighthouse.1) }
             try await tmux.press("q")
@@ -65,6 +68,9 @@ struct WatchFollowTests {
             let pressed = ContinuousClock.now
             try await tmux.press("Right")
             try await waitFor { await sandbox.apiRequests().contains { $0.path == "/v1/me/player" } }
+            // The emulator logs a poll before its answer is sent, and the view shows no sign of taking
+            // it in: a moment for the stale answer (the position before the seek) to arrive.
+            try await Task.sleep(for: .milliseconds(300))
             #expect(await sandbox.apiRequests().allSatisfy { $0.path != "/v1/me/player/seek" }, "the seek is still under way")
             try await tmux.press("n")
             let elapsed = ContinuousClock.now - pressed

@@ -27,8 +27,11 @@ struct WatchInteractiveTests {
             try await tmux.waitForScreen { $0.contains("Enter save · Esc cancel") }
             let seen = await sandbox.progress()
             for word in ["cache ", "stampedes ", "#caching"] { try await tmux.type(word) }
-            // Typing takes a while: Spotify's position at Enter is 30 s past the press.
+            // Typing takes a while: Spotify's position at Enter is 30 s past the press, and the view
+            // has seen it (two polls since the move: the first one's answer was taken in).
+            let polls = await sandbox.apiRequests().count
             try await sandbox.emulator.advanceClock(by: .seconds(30))
+            try await waitFor { await sandbox.apiRequests().count >= polls + 2 }
             try await tmux.press("Enter")
             try await tmux.waitForScreen { $0.contains("cache stampedes #caching") && $0.contains("saved ") }
             let saved = try await sandbox.notes("list", "--json").first { ($0["text"] as? String)?.hasPrefix("cache") == true }

@@ -70,6 +70,8 @@ struct ControlTests {
             let back = try await client.sendJSON("POST", "/emulator/clock", #"{"advance_ms":-1}"#)
             #expect(back.status == 400)
             #expect(try await client.sendJSON("POST", "/emulator/clock", #"{"advance":1}"#).status == 400)
+            #expect(try await client.sendJSON("POST", "/emulator/clock", #"{"advance_ms":9223372036854775807}"#).status == 400)
+            #expect(try await client.get("/emulator/state").status == 200, "still serving, its clock as it was")
         }
     }
 }
