@@ -1,6 +1,16 @@
 # margin: the two commands a fresh machine needs are `make demo` and `make test`.
 SWIFT   ?= swift
 
+# One build serves everything: the tests, the demo, the man pages, the package, `make install` and
+# the benchmarks. It is a release build (what users run, what the benchmarks measure) compiled with
+# -enable-testing, which the tests' @testable imports need; every command below passes the same
+# BUILD_FLAGS, so none of them rebuilds what another built. CONFIGURATION=debug gives quicker
+# rebuilds while working on the code (its products in .build/debug).
+CONFIGURATION ?= release
+COMPILE_FLAGS ?= -Xswiftc -enable-testing
+BUILD_FLAGS   := -c $(CONFIGURATION) $(COMPILE_FLAGS)
+BUILD_DIR     := .build/$(CONFIGURATION)
+
 # Where `make install` puts margin: under PREFIX, inside DESTDIR when a package is staged there.
 PREFIX      ?= /usr/local
 DESTDIR     ?=
@@ -16,18 +26,16 @@ FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 # The margin that install-files installs (any build: the tests give the debug one), and `-s`
 # to strip it (install and deb do: the symbols are half the size of the static binary and
 # nothing at run time reads them).
-BIN         ?= .build/release/margin
+BIN         ?= $(BUILD_DIR)/margin
 STRIP       ?=
 
 .PHONY: build release test demo man fuzz install install-files install-man deb deb-test clean whisper-runtime
 
 build:
-	$(SWIFT) build
+	$(SWIFT) build $(BUILD_FLAGS)
 
-release:
-	$(SWIFT) build -c release --product margin
-	$(SWIFT) build -c release --product spotify-emulator
-	$(SWIFT) build -c release --product margin-token-service
+# The same build; the name the benchmarks and older habits know.
+release: build
 
 # The end-to-end tests drive the built margin binary, so build every product first, checking
 # that each target imports only modules in its dependencies, and its own dependencies at that
@@ -54,31 +62,31 @@ TEST_TMPDIR ?= /tmp/margin-test-$(shell printf '%s' "$(CURDIR)" | cksum | cut -d
 test: export TMPDIR := $(TEST_TMPDIR)
 test:
 	rm -rf "$(TEST_TMPDIR)" && mkdir -m 1777 "$(TEST_TMPDIR)"
-	$(STEP) build $(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+	$(STEP) build $(SWIFT) build $(BUILD_FLAGS) --build-tests --explicit-target-dependency-import-check error
 	$(STEP) check-imports ./scripts/check-imports.sh
 	$(STEP) check-shell ./scripts/check-shell.sh
-	$(STEP) man $(MAKE) --no-print-directory man MAN_CONFIGURATION=debug
+	$(STEP) man $(MAKE) --no-print-directory man
 	$(STEP) check-man ./scripts/check-man.sh .build/man
 	$(STEP) fuzz ./scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
-	$(STEP) library-tests $(SWIFT) test --skip-build --skip MarginCLITests
-	$(STEP) end-to-end $(SWIFT) test --skip-build --filter MarginCLITests --skip Reliability
-	$(STEP) reliability $(SWIFT) test --skip-build --filter Reliability --skip ReliabilityTokenServiceTests
-	$(STEP) token-flood $(SWIFT) test --skip-build --filter ReliabilityTokenServiceTests
+	$(STEP) library-tests $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip MarginCLITests
+	$(STEP) end-to-end $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter MarginCLITests --skip Reliability
+	$(STEP) reliability $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter Reliability --skip ReliabilityTokenServiceTests
+	$(STEP) token-flood $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter ReliabilityTokenServiceTests
 	@echo "test: the run left $$(ls -A "$(TEST_TMPDIR)" | wc -l) entries in its TMPDIR; removing it" >&2
 	rm -rf "$(TEST_TMPDIR)"
 
 # The emulator plus a real margin session against it.
 demo: build
-	./scripts/demo.sh .build/debug
+	./scripts/demo.sh $(BUILD_DIR)
 
 # spotify-emulator in the background on 127.0.0.1:$(EMULATOR_PORT), to try margin by hand
 # (README: Try it without Spotify); it returns once the emulator listens.
 EMULATOR_PORT ?= 8900
 .PHONY: emulator
 emulator:
-	@test -x .build/debug/margin -a -x .build/debug/spotify-emulator || echo "margin: the first build of margin and the emulator takes many minutes on a small machine (19 on two cores); SwiftPM counts its steps as [N/M] Compiling …" >&2
-	$(SWIFT) build
-	./scripts/emulator.sh .build/debug $(EMULATOR_PORT)
+	@test -x $(BUILD_DIR)/margin -a -x $(BUILD_DIR)/spotify-emulator || echo "margin: the first build of margin and the emulator takes many minutes on a small machine (19 on two cores); SwiftPM counts its steps as [N/M] Compiling …" >&2
+	$(SWIFT) build $(BUILD_FLAGS)
+	./scripts/emulator.sh $(BUILD_DIR) $(EMULATOR_PORT)
 
 # libFuzzer over every parser of user and network input (fuzz/README.md); 300 s a target.
 fuzz:
@@ -90,22 +98,21 @@ bench: release
 	./bench/run.sh
 
 # margin.1 and one page per subcommand, generated from the command definitions by
-# ArgumentParser's generate-manual plugin. The plugin builds every product first; the debug
-# build is the one `make test` leaves behind, and its commands are the release build's. The
-# hidden subcommands margin runs itself (_guard, _recognize) get no page, and margin.1 no link.
+# ArgumentParser's generate-manual plugin. The plugin builds every product first, with COMPILE_FLAGS
+# (swift package passes them on), so after `make build` or `make test` there is nothing left to
+# build. The hidden subcommands margin runs itself (_guard, _recognize) get no page, and margin.1 no link.
 # scripts/man-fixup.sh adds what the generator cannot be told: names whatis reads, margin's exit
 # codes, the --help examples, and what mandoc -Tlint asks (scripts/check-man.sh checks it all).
-MAN_CONFIGURATION ?= debug
 man:
-	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) --multi-page
+	$(SWIFT) package $(COMPILE_FLAGS) plugin generate-manual --configuration $(CONFIGURATION) --multi-page
 	rm -rf .build/man && mkdir -p .build/man
 	cp .build/plugins/GenerateManual/outputs/margin/margin*.1 .build/man/
 	rm -f .build/man/margin._*.1
-	./scripts/man-fixup.sh .build/man .build/$(MAN_CONFIGURATION)/margin
+	./scripts/man-fixup.sh .build/man $(BUILD_DIR)/margin
 
 install: man
-	$(SWIFT) build -c release --product margin
-	$(MAKE) install-files install-man BIN=.build/release/margin STRIP=-s
+	$(SWIFT) build $(BUILD_FLAGS) --product margin
+	$(MAKE) install-files install-man BIN=$(BUILD_DIR)/margin STRIP=-s
 
 # The binary, the Whisper helper and the completions of one built margin (BIN), laid out under
 # DESTDIR+PREFIX; install, deb and the install layout's test share it.
@@ -134,9 +141,9 @@ install-man:
 # margin --version's unless given.
 DEB_DIR := .build/deb
 deb: man
-	$(SWIFT) build -c release --product margin
+	$(SWIFT) build $(BUILD_FLAGS) --product margin
 	rm -rf $(DEB_DIR)/root
-	$(MAKE) install-files install-man BIN=.build/release/margin STRIP=-s PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_DIR)/root \
+	$(MAKE) install-files install-man BIN=$(BUILD_DIR)/margin STRIP=-s PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_DIR)/root \
 		ZSHCOMPDIR=/usr/share/zsh/vendor-completions
 	./scripts/build-deb.sh $(DEB_DIR)/root $(DEB_DIR) $(VERSION)
 

@@ -219,48 +219,51 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotifyClientTests",
-            dependencies: ["SpotifyClient", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["TestSupport", "SpotifyClient", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: strict
         ),
         // Notes, pins, clocks and store checks that the store's and the formats' tests share.
         .target(name: "NoteFixtures", dependencies: ["NoteStore"], path: "Tests/NoteFixtures", swiftSettings: strict),
-        // A plain TCP client for the servers' tests: what an HTTP client library will not send.
-        .target(name: "TestSockets", path: "Tests/TestSockets", swiftSettings: strict),
+        // What the tests share beyond notes: waiting for an event (Waiting), scoped servers and folders
+        // (Scoped), a peer that never answers (Hanging), and a plain TCP client for the servers' tests,
+        // which sends what an HTTP client library will not (RawSocket).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
             name: "NoteStoreTests",
-            dependencies: ["NoteStore", "NoteTransfer", "NoteFixtures", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TestSupport", "NoteStore", "NoteTransfer", "NoteFixtures", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "NoteTransferTests",
-            dependencies: ["NoteTransfer", "NoteStore", "NoteFixtures", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TestSupport", "NoteTransfer", "NoteStore", "NoteFixtures", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "Voice", "SpotifyEmulator"],
+        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "Voice", "SpotifyEmulator", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient", "Voice"], swiftSettings: strict),
+        .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient", "Voice", "TestSupport"],
+                    swiftSettings: strict),
         .testTarget(
             name: "MarginCLITests",
-            dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice", "TestSockets",
+            dependencies: ["MarginCLI", "SpotifyEmulator", "NoteStore", "SpotifyClient", "Voice", "TestSupport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
-        .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety"], swiftSettings: strict),
+        .testTarget(name: "FileSafetyTests", dependencies: ["TestSupport", "FileSafety"], swiftSettings: strict),
         .testTarget(name: "SpotifyLinksTests", dependencies: ["SpotifyLinks"], swiftSettings: strict),
-        .testTarget(name: "PodcastLibraryTests", dependencies: ["PodcastLibrary", "NoteStore", "SpotifyClient"], swiftSettings: strict),
+        .testTarget(name: "PodcastLibraryTests", dependencies: ["TestSupport", "PodcastLibrary", "NoteStore", "SpotifyClient"], swiftSettings: strict),
         .testTarget(
             name: "MarginViewsTests",
             dependencies: ["MarginViews", "NoteStore", "SpotifyClient", "PodcastLibrary"],
             swiftSettings: strict
         ),
         .testTarget(name: "MarginConfigTests", dependencies: ["MarginConfig", "SpotifyClient"], swiftSettings: strict),
-        .testTarget(name: "SpotifyEmulatorTests", dependencies: ["SpotifyEmulator"], swiftSettings: strict),
-        .testTarget(name: "VoiceTests", dependencies: ["Voice"], swiftSettings: strict),
-        .testTarget(name: "NoteSyncTests", dependencies: ["NoteSync", "NoteStore", "NoteTransfer"], swiftSettings: strict),
+        .testTarget(name: "SpotifyEmulatorTests", dependencies: ["TestSupport", "SpotifyEmulator"], swiftSettings: strict),
+        .testTarget(name: "VoiceTests", dependencies: ["TestSupport", "Voice"], swiftSettings: strict),
+        .testTarget(name: "NoteSyncTests", dependencies: ["TestSupport", "NoteSync", "NoteStore", "NoteTransfer"], swiftSettings: strict),
         .testTarget(
             name: "TokenServiceTests",
             dependencies: [
-                "TokenService", "SpotifyEmulator", "SpotifyClient", "TestSockets",
+                "TokenService", "SpotifyEmulator", "SpotifyClient", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),

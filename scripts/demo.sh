@@ -3,7 +3,7 @@
 # HOME so nothing touches the user's own config or notes.
 set -euo pipefail
 
-bin=${1:-.build/debug}
+bin=${1:-.build/release}
 bin=$(cd "$bin" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/margin-demo.XXXXXX")
 emulator_pid=

@@ -2,13 +2,13 @@
 # `make emulator`: starts spotify-emulator in the background on 127.0.0.1:PORT, to try margin by
 # hand (README, "Try it without Spotify"), and returns once it listens, saying how to stop it.
 #
-#   scripts/emulator.sh [BIN_DIR [PORT]]      (.build/debug and 8900)
+#   scripts/emulator.sh [BIN_DIR [PORT]]      (.build/release and 8900)
 #
 # A port already taken is one line on stderr and exit 1: who holds it (a spotify-emulator and
 # its PID, when it is one) and the make command that starts the emulator on a free port instead.
 set -euo pipefail
 
-bin=${1:-.build/debug}
+bin=${1:-.build/release}
 port=${2:-8900}
 
 say() { printf 'margin: %s\n' "$*" >&2; }

@@ -10,26 +10,20 @@ public enum PollEvent: Sendable, Equatable {
     case failed(SpotifyError, nextPoll: Duration)
 }
 
-/// Polls the player: every ``playingInterval`` (3 s) while playing, every ``idleInterval`` (5 s,
-/// never less than the playing one) while paused or idle, so that a change made on another
-/// device shows within one poll; honouring `Retry-After`, and backing off on failures. Time
-/// comes from the injected `sleep`, so tests never wait.
+/// Polls the player on the ``PollPolicy`` every view that follows playback shares, honouring
+/// `Retry-After`, and backing off on failures. Time comes from the injected `sleep`, so tests
+/// never wait.
 public struct PlaybackPoller: AsyncSequence, Sendable {
     public typealias Element = PollEvent
 
-    public let playingInterval: Duration
-    public let idleInterval: Duration
-    /// Ceiling of the failure backoff.
-    public let maxInterval: Duration
+    public let policy: PollPolicy
     let fetch: @Sendable () async throws -> PlaybackSnapshot?
     let sleep: @Sendable (Duration) async throws -> Void
 
-    public init(playingInterval: Duration = .seconds(3), idleInterval: Duration = .seconds(5), maxInterval: Duration = .seconds(120),
+    public init(policy: PollPolicy = PollPolicy(),
                 fetch: @escaping @Sendable () async throws -> PlaybackSnapshot?,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.playingInterval = playingInterval
-        self.idleInterval = Swift.max(idleInterval, playingInterval)
-        self.maxInterval = Swift.max(maxInterval, self.idleInterval)
+        self.policy = policy
         self.fetch = fetch
         self.sleep = sleep
     }
@@ -51,25 +45,19 @@ public struct PlaybackPoller: AsyncSequence, Sendable {
             do {
                 let snapshot = try await poller.fetch()
                 failures = 0
-                delay = snapshot?.isPlaying == true ? poller.playingInterval : poller.idleInterval
+                delay = poller.policy.interval(playing: snapshot?.isPlaying == true)
                 return .snapshot(snapshot)
             } catch SpotifyError.rateLimited(let retryAfter, _) {
                 failures += 1
-                let wait = Swift.max(.seconds(retryAfter), backoff())
+                let wait = Swift.max(.seconds(retryAfter), poller.policy.backoff(failures: failures))
                 delay = wait
                 return .rateLimited(retryAfter: retryAfter, nextPoll: wait)
             } catch let error as SpotifyError where Self.isTransient(error) {
                 failures += 1
-                let wait = backoff()
+                let wait = poller.policy.backoff(failures: failures)
                 delay = wait
                 return .failed(error, nextPoll: wait)
             }
-        }
-
-        /// Doubles the idle interval per consecutive failure, up to the ceiling.
-        private func backoff() -> Duration {
-            let factor = 1 << Swift.min(failures - 1, 6)
-            return Swift.min(poller.idleInterval * factor, poller.maxInterval)
         }
 
         static func isTransient(_ error: SpotifyError) -> Bool {

@@ -1,9 +1,9 @@
 /// When the interactive `watch` asks Spotify next.
 ///
-/// Steady: every `playingInterval` (3 s) while playing and every `idleInterval` (5 s) while
-/// paused or when nothing plays, so that a change made on another device (another episode, a
-/// pause, a resume) shows within one poll. That is 20 requests a minute while playing and 12
-/// while paused, far below what Spotify's rolling window tolerates. For `quickWindow` after a
+/// Steady: on the ``PollPolicy`` the piped `watch` shares, every 3 s while playing and every 5 s
+/// while paused or when nothing plays, so that a change made on another device (another
+/// episode, a pause, a resume) shows within one poll. That is 20 requests a minute while playing
+/// and 12 while paused, far below what Spotify's rolling window tolerates. For `quickWindow` after a
 /// change the view sees or makes, every `quickInterval`, to confirm it at once; those extra
 /// polls stop where the minute would hold more than `budget` polls, but nothing pushes a
 /// steady poll out except Spotify itself: a rate limit's `Retry-After` or a failure's backoff
@@ -11,8 +11,7 @@
 public struct PollSchedule: Sendable {
     typealias Instant = ContinuousClock.Instant
 
-    public var playingInterval: Duration = .seconds(3)
-    public var idleInterval: Duration = .seconds(5)
+    public var policy = PollPolicy()
     var quickInterval: Duration = .seconds(2)
     var quickWindow: Duration = .seconds(8)
     /// Most polls in any minute once quick polls are counted in.
@@ -28,8 +27,7 @@ public struct PollSchedule: Sendable {
 
     /// A schedule polling every `interval` while playing, and no more often than that while idle.
     public init(playingEvery interval: Duration) {
-        playingInterval = interval
-        idleInterval = max(idleInterval, interval)
+        policy = PollPolicy(playingEvery: interval)
     }
 
     /// Records a poll started at `now`.
@@ -40,7 +38,7 @@ public struct PollSchedule: Sendable {
 
     /// The next poll after the one at `last`, with playback `playing` as last seen.
     func next(after last: Instant, playing: Bool) -> Instant {
-        var next = last + (playing ? playingInterval : idleInterval)
+        var next = last + policy.interval(playing: playing)
         if let change = lastChange, last < change + quickWindow {
             let quick = last + quickInterval
             // A quick poll is made only while the minute ending there has room for it.
@@ -50,9 +48,8 @@ public struct PollSchedule: Sendable {
         return next
     }
 
-    /// How long to wait after `failures` polls in a row failed: the idle interval, doubling,
-    /// at most a minute.
+    /// How long to wait after `failures` polls in a row failed: the policy's backoff.
     func backoff(failures: Int) -> Duration {
-        min(idleInterval * (1 << min(max(failures - 1, 0), 4)), .seconds(60))
+        policy.backoff(failures: failures)
     }
 }

@@ -6,9 +6,7 @@ import Testing
 struct AtomicFileTests {
     /// A fresh directory under the system's temporary one.
     private func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "/filesafety-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TestSupport.temporaryDirectory("filesafety")
     }
 
     private func mode(_ path: String) throws -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The programs the end-to-end tests start begin as a shell would start them, whatever thread
@@ -24,10 +25,11 @@ struct ChildProcessTests {
     @Test("a child that outlives its output does not delay another's end being seen")
     func independentEnds() async throws {
         // Closes every descriptor it did not open (as pulseaudio and tmux do), then lives on.
-        async let lingering = MarginProcess.run(["python3", "-c", "import os, time; os.closerange(3, 65536); time.sleep(5)"],
+        let mark = "lingering-\(UUID().uuidString)"
+        async let lingering = MarginProcess.run(["python3", "-c", "import os, time; os.closerange(3, 65536); time.sleep(5)", mark],
                                                 environment: ["PATH": "/usr/bin:/bin"], executable: "/usr/bin/env", timeout: .seconds(20))
-        // The lingering child is under way before the quick one starts; its start sends no event.
-        try await Task.sleep(for: .milliseconds(300))
+        // The lingering child is under way before the quick one starts.
+        try await waitUntil("the lingering child running") { (try? ProcessTable.commandLines().contains { $0.contains(mark) }) == true }
         let quick = try await MarginProcess.run(["ok"], environment: [:], executable: "/bin/echo", timeout: .seconds(3))
         #expect(quick.stdout == "ok\n")
         #expect(try await lingering.status == 0)

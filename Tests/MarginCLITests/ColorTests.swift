@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 @Suite("colour: on a terminal by default, never through a pipe unless asked, off with NO_COLOR")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("completions and help")
@@ -76,7 +77,7 @@ struct CompletionFolder {
     var share: String { root + "/share" }
 
     init(files: [String]) throws {
-        root = NSTemporaryDirectory() + "margin-completion-" + UUID().uuidString
+        root = try temporaryDirectory("margin-completion")
         for file in files {
             let path = root + "/work/" + file
             if file.hasSuffix("/") {

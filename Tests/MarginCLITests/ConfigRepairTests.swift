@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 @Suite("A broken config.toml can be repaired by the command its error names")

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// `--until` beside `--since`: the end of a range, a named day included whole.

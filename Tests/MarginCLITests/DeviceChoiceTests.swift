@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// `--device` means the device the user named: resolved against `GET /me/player/devices`

@@ -196,13 +196,13 @@ struct DocShellBlockTests {
     }
 
     /// A folder that looks like a checkout to the README's commands: its Makefile and scripts,
-    /// and `.build/debug` holding the built products.
+    /// and `.build/release` holding the built products (the Makefile's one build).
     static func makeCheckout(at root: String, products: String) throws {
         let files = FileManager.default
         for name in ["Makefile", "scripts"] {
             try files.createSymbolicLink(atPath: root + "/" + name, withDestinationPath: DocPage.root.appendingPathComponent(name).path)
         }
         try files.createDirectory(atPath: root + "/.build", withIntermediateDirectories: true)
-        try files.createSymbolicLink(atPath: root + "/.build/debug", withDestinationPath: products)
+        try files.createSymbolicLink(atPath: root + "/.build/release", withDestinationPath: products)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// `margin note` and `margin edit` with the editor on a real terminal (tmux), as a user runs
@@ -39,7 +39,7 @@ struct EditorTerminalTests {
 
     /// Polls `read` every 100 ms until it gives a value, up to `tries` times.
     func eventually<T>(tries: Int = 100, _ read: () async throws -> T?) async throws -> T? {
-        try? await TestSockets.eventually("a value", within: .milliseconds(100) * tries) { try await read() }
+        try? await TestSupport.eventually("a value", within: .milliseconds(100) * tries) { try await read() }
     }
 
     @Test("an editor that reads the terminal, as vim does, gets it: margin note finishes with its text, playback resumed")

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// Which recognizer `transcribe.engine` (or `--engine`) and the other transcribe keys pick,

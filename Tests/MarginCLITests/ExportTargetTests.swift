@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 #if canImport(Glibc)
 #endif

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// Options typed before the command, as `git -C DIR status` users type them.

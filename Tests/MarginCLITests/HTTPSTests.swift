@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// The path real users take: HTTPS, with the CA trusted through SSL_CERT_FILE.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make install-files`, the layout `make install` and `make deb` share, run with the margin the
@@ -13,7 +14,7 @@ struct InstallLayoutTests {
 
     @Test("make install-files puts margin, its Whisper helper and three completions under PREFIX, and nothing else")
     func layout() async throws {
-        let prefix = try Self.temporaryDirectory()
+        let prefix = try temporaryDirectory("margin-install")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let result = try await Self.make(["PREFIX=" + prefix])
         #expect(result.status == 0, "\(result.stderr)")
@@ -38,7 +39,7 @@ struct InstallLayoutTests {
 
     @Test("the installed margin runs and finds margin-whisper where make install put it")
     func installedMarginFindsItsHelper() async throws {
-        let prefix = try Self.temporaryDirectory()
+        let prefix = try temporaryDirectory("margin-install")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         #expect(try await Self.make(["PREFIX=" + prefix]).status == 0)
         let installed = prefix + "/bin/margin"
@@ -53,7 +54,7 @@ struct InstallLayoutTests {
 
     @Test("DESTDIR stages the layout for a package: the files under DESTDIR, at the paths PREFIX names")
     func destdir() async throws {
-        let stage = try Self.temporaryDirectory()
+        let stage = try temporaryDirectory("margin-install")
         defer { try? FileManager.default.removeItem(atPath: stage) }
         let result = try await Self.make(["PREFIX=/usr", "DESTDIR=" + stage, "ZSHCOMPDIR=/usr/share/zsh/vendor-completions"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -68,7 +69,7 @@ struct InstallLayoutTests {
     @Test("installed where zsh does not look, install-files gives the fpath line that makes it find the completion")
     func zshHint() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "/usr/bin/zsh is missing: install zsh")
-        let prefix = try Self.temporaryDirectory()
+        let prefix = try temporaryDirectory("margin-install")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let result = try await Self.make(["PREFIX=" + prefix])
         #expect(result.status == 0, "\(result.stderr)")
@@ -85,7 +86,7 @@ struct InstallLayoutTests {
 
     @Test("without a built margin, install-files installs nothing and says what it lacks")
     func missingBinary() async throws {
-        let prefix = try Self.temporaryDirectory()
+        let prefix = try temporaryDirectory("margin-install")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let result = try await Self.make(["PREFIX=" + prefix], binary: prefix + "/no-such-margin")
         #expect(result.status != 0)
@@ -109,11 +110,5 @@ struct InstallLayoutTests {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }.sorted()
-    }
-
-    static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "margin-install-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 }

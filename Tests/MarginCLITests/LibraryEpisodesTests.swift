@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// The built-in catalog's ids the library tests name.

@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// Names are references: what `shows`, `episodes --show` and `find` have listed is known by

@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// A stdout that refuses output, given to the real binary as its descriptor 1.

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TestSockets
+import TestSupport
 import Testing
 
 /// Collects a pipe's output as it arrives.

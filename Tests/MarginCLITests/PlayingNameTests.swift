@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// "Playing NAME from TIME.": play and jump name the episode from their first run, with what

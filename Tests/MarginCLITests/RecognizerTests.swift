@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// PocketSphinx out of process: a broken model or a crash in the recognizer fails one

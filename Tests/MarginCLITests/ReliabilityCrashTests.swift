@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("reliability: crash safety of import")
@@ -35,7 +36,7 @@ struct ReliabilityCrashTests {
 
     @Test("SIGKILL at any moment of an import leaves an intact store with all or none of the notes")
     func killedImports() async throws {
-        let root = try Reliability.temporaryDirectory()
+        let root = try temporaryDirectory("margin-rel")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let export = root + "/export.jsonl"
         try await Reliability.offPool { try Self.writeExport(count: Self.noteCount, to: export) }
@@ -62,7 +63,7 @@ struct ReliabilityCrashTests {
             try Self.copyStore(base, to: db)
             let process = try Self.startImport(file: export, env: Reliability.offlineEnvironment(root: root, db: db))
             // The kill's moment is the input: any instant of the import, which no event marks.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...max(1, bound * 3 / 4))))
+            try await randomMoment(upTo: .milliseconds(bound * 3 / 4))
             process.send(SIGKILL)
             let killed = await process.exit().signal != nil
             #expect(try await Reliability.sqlite(db, "PRAGMA integrity_check") == "ok", "trial \(trial)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The store on a real, small tmpfs: first filled to the last byte, then remounted read-only.
@@ -33,7 +34,7 @@ struct ReliabilityDiskTests {
 
     @Test("a full disk and a read-only disk: exit 1, the text echoed, the store intact")
     func fullAndReadOnly() async throws {
-        let root = try Reliability.temporaryDirectory()
+        let root = try temporaryDirectory("margin-rel")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let mountPoint = root + "/disk", out = root + "/out"
         for path in [mountPoint, out] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
@@ -102,7 +103,7 @@ struct ReliabilityDiskTests {
     @Test("a voice note on a full disk: the text echoed, the note named with its remedy, no stray file; the remedy works",
           arguments: [64, 200])
     func voiceOnFullDisk(room: Int) async throws {
-        let root = try Reliability.temporaryDirectory()
+        let root = try temporaryDirectory("margin-rel")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let mountPoint = root + "/disk", out = root + "/out"
         for path in [mountPoint, out] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }

@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import TestSupport
 import Testing
 
 /// A store in a temporary folder, with Spotify unreachable (notes are saved unpinned).
@@ -8,7 +9,7 @@ struct OfflineStore {
     var db: String { root + "/notes.sqlite" }
     var env: [String: String] { Reliability.offlineEnvironment(root: root, db: db) }
 
-    init() throws { root = try Reliability.temporaryDirectory() }
+    init() throws { root = try temporaryDirectory("margin-rel") }
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 
     func run(_ arguments: String..., stdin: Data? = nil) async throws -> (status: Int32, stdout: Data, stderr: String) {

@@ -49,13 +49,6 @@ enum Reliability {
         }
     }
 
-    /// A unique temporary directory.
-    static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "margin-rel-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// An environment with no Spotify reachable and the store at `db`.
     static func offlineEnvironment(root: String, db: String) -> [String: String] {
         ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": root,

@@ -38,7 +38,7 @@ struct ReliabilitySyncKillTests {
             }
             let sync = try ChildProcess(MarginProcess.marginPath, ["sync"], environment: machine.environment)
             // The moment the hub drops the connection is the input: any instant of the sync.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...(round % 2 == 0 ? pullTakes : pushTakes))))
+            try await randomMoment(upTo: .milliseconds(round % 2 == 0 ? pullTakes : pushTakes))
             _ = try await server.psql("""
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                 WHERE datname = 'notes' AND application_name = 'margin' AND pid <> pg_backend_pid()

@@ -1,7 +1,7 @@
 import Foundation
 import SpotifyEmulator
 import Synchronization
-import TestSockets
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// `margin search` that finds what people type, and long output paged on a terminal.

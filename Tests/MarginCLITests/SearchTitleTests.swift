@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// `margin search` finds a note by its tags and by the episode and show it is pinned to, not

@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// Every request margin sends to the Web API is one Spotify's OpenAPI description

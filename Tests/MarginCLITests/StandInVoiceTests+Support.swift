@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// The stand-in recorder and recognizer, the view started with them, and a patient wait.

@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// Voice notes on a machine without a sound server: a stand-in `arecord` on PATH says a second

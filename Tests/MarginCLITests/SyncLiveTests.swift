@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// `margin sync --watch` listens on the hub: a note pushed by one machine reaches another

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// The hub over TLS, and syncing in the background of a long-running command.
@@ -8,7 +8,7 @@ struct SyncTLSTests {
     /// A CA and a certificate for 127.0.0.1 signed by it, made with openssl; the folder is the
     /// server's to read.
     static func certificates() async throws -> String {
-        let directory = try Reliability.temporaryDirectory()
+        let directory = try temporaryDirectory("margin-rel")
         let steps = [
             "openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj /CN=margin-test-ca",
             "openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj /CN=127.0.0.1",

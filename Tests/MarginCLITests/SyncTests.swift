@@ -153,7 +153,7 @@ struct SyncTests {
             #expect(try await machine.margin("note", "round \(round)").status == 0)
             let process = try ChildProcess(MarginProcess.marginPath, ["sync"], environment: machine.environment)
             // The kill's moment is the input: any instant of the sync, which no event marks.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 5...600)))
+            try await randomMoment(upTo: .milliseconds(600))
             if process.isRunning {
                 process.send(SIGKILL)
                 killed += 1

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// Every wait on the hub ends within `sync.timeout`: a lock another session holds, a server

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// HTTPS failures against a real TLS server (`openssl s_server`) with certificates made by the

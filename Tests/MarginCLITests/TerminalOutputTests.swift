@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// A note text that would steer a terminal: set the title, ring the bell, clear the screen

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// The terminal harness leaves the cooperative pool to the code under test: the in-process

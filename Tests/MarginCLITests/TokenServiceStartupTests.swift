@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// `margin-token-service` refusing to start, as an operator sees it: one line on stderr naming
@@ -17,8 +17,7 @@ struct TokenServiceStartupTests {
         var secret: String { directory + "/secret" }
 
         init() throws {
-            directory = NSTemporaryDirectory() + "token-service-setup-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            directory = try temporaryDirectory("token-service-setup")
             environment = ["PATH": "/usr/bin:/bin", "MARGIN_SERVICE_CLIENT_ID": TokenServiceProcess.clientID,
                            "MARGIN_SERVICE_CLIENT_SECRET_FILE": directory + "/secret", "MARGIN_SERVICE_KEYS_FILE": directory + "/keys"]
             try write(keys, "k1 \(TokenServiceProcess.keyOne)\n")

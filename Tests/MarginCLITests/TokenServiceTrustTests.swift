@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// What margin trusts a token service with, and what it takes its answers to mean: refresh

@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// `margin note --voice --audio FILE` on the files a bad day leaves: a recorder killed before it

@@ -1,7 +1,7 @@
 import Foundation
 import SpotifyEmulator
 import Synchronization
-import TestSockets
+import TestSupport
 import Testing
 
 /// `margin note --voice` from "the microphone": a real PulseAudio server whose null sink's

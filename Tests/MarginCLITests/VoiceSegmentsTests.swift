@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// A voice note's segments end to end: the real `margin-whisper` helper and model on a real

@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// The interactive `margin watch` following what happens elsewhere (another device changes
@@ -29,9 +29,9 @@ struct WatchFollowTests {
             try await waitFor { await sandbox.apiRequests().filter { $0.path == "/v1/me/player" }.count >= 5 }
             try await tmux.press("Space")
             try await tmux.waitForScreen { $0.contains("⏸") }
-            // Paused past the 8 s of quick polls that follow a change, so that the resume must show
-            // on a steady idle poll: the length of time in margin's own clock is the input.
-            try await Task.sleep(for: .seconds(12))
+            // How soon a change shows once the quick polls after the pause are over (one idle poll,
+            // 5 s) is the schedule's rule, checked on instants in PollScheduleTests ("after a long
+            // pause…"), not waited out here.
 
             // Resumed elsewhere, on another episode.
             try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 60_000, isPlaying: true))
@@ -42,8 +42,6 @@ struct WatchFollowTests {
 
             try await sandbox.emulator.setPlayback(.nothing)
             try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains("nothing playing") }
-            // Past the quick polls again (above): nothing playing, a start elsewhere shows on an idle poll.
-            try await Task.sleep(for: .seconds(12))
             try await sandbox.emulator.setPlayback(.init(kind: .episode, id: Self.lighthouse.0, progressMs: 0, isPlaying: true))
             try await tmux.waitForScreen(timeout: Self.onePoll) { $0.contains(Self.lighthouse.1) }
             try await tmux.press("q")

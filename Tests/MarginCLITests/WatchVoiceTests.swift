@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 
 /// `v` in the interactive view with a real sound server: the spoken note is transcribed and

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 import Testing
 
 /// A margin built in this checkout and run from its build folder (the README's trial) finds
@@ -10,7 +10,7 @@ struct WhisperCheckoutTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    @Test("transcribe --engines from .build/debug/margin names scripts/margin-whisper as the helper")
+    @Test("transcribe --engines from the checkout's build folder names scripts/margin-whisper as the helper")
     func buildFindsScript() async throws {
         let built = URL(fileURLWithPath: MarginProcess.marginPath).resolvingSymlinksInPath().path
         try #require(built.hasPrefix(Self.root + "/.build/"), "the margin under test is built in this checkout: \(built)")

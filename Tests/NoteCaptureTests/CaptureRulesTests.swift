@@ -2,6 +2,7 @@ import Foundation
 import NoteCapture
 import NoteStore
 import SpotifyClient
+import Synchronization
 import Testing
 
 /// The rules every way of capturing shares: a moment read (`margin note`) and a moment seen at
@@ -48,12 +49,15 @@ struct CaptureRulesTests {
     @Test("the note is taken at the clock's time when capture starts, not when the body ends")
     func takenWhenCaptureStarts() async throws {
         let start = Date(timeIntervalSince1970: 1_795_252_502.5)
-        let outcome = try await capture(ScriptedPlayer(.playing(playing())), at: start)
-            .capture(CaptureRequest(what: .compose {
-                // Writing takes a while: the note keeps the time capture started.
-                try await Task.sleep(for: .milliseconds(50))
-                return CaptureRequest.Written(text: "later")
-            }))
+        let clock = Mutex(start)
+        let path = self.path
+        let capture = NoteCapture(player: ScriptedPlayer(.playing(playing())), pinDeadline: .seconds(5),
+                                  openStore: { try NoteDatabase(path: path) }, now: { clock.withLock { $0 } })
+        let outcome = try await capture.capture(CaptureRequest(what: .compose {
+            // Writing takes a while: the clock has moved on when the text comes.
+            clock.withLock { $0 += 600 }
+            return CaptureRequest.Written(text: "later")
+        }))
         #expect(outcome.note.createdAt == start)
         #expect(try NoteDatabase(path: path).note(id: outcome.note.id).createdAt == start)
     }

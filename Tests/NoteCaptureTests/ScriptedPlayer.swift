@@ -1,6 +1,7 @@
 import Foundation
 import NoteCapture
 import SpotifyClient
+import TestSupport
 
 /// A player that answers from a script and records what it was asked, for the capture rules.
 actor ScriptedPlayer: CapturePlayer {
@@ -31,7 +32,7 @@ actor ScriptedPlayer: CapturePlayer {
         case .failing(let error): throw error
         case .hanging:
             // A Spotify that never answers: the capture's own deadline is what is tested.
-            try await Task.sleep(for: .seconds(3600))
+            try await hangUntilCancelled()
             return nil
         }
     }
@@ -40,7 +41,7 @@ actor ScriptedPlayer: CapturePlayer {
         calls.append("episode \(id)")
         if case .failing(let error) = answer { throw error }
         // A Spotify that never answers: the capture's own deadline is what is tested.
-        if case .hanging = answer { try await Task.sleep(for: .seconds(3600)) }
+        if case .hanging = answer { try await hangUntilCancelled() }
         guard let episode = episodes[id] else { throw SpotifyError.notFound(endpoint: "episodes/\(id)") }
         return episode
     }
@@ -63,7 +64,5 @@ func playing(at progressMs: Int = 754_000, isPlaying: Bool = true) -> PlaybackSn
 
 /// A store in a fresh temporary file.
 func temporaryStorePath() throws -> String {
-    let directory = NSTemporaryDirectory() + "margin-capture-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    return directory + "/notes.sqlite"
+    try temporaryDirectory("margin-capture") + "/notes.sqlite"
 }

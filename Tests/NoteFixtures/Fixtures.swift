@@ -1,20 +1,6 @@
 import Foundation
 import NoteStore
 
-/// One folder for every directory this test process makes, removed when the process exits.
-private let testRootPath = NSTemporaryDirectory() + "margin-tests-\(getpid())"
-private let testRoot: String = {
-    atexit { try? FileManager.default.removeItem(atPath: testRootPath) }
-    return testRootPath
-}()
-
-/// A fresh directory under the system temp folder, gone once the tests end.
-public func temporaryDirectory() throws -> String {
-    let path = testRoot + "/" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 /// The permission bits of a file or directory.
 public func mode(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)

@@ -1,6 +1,7 @@
 import Foundation
 import NoteStore
 import NoteTransfer
+import TestSupport
 import Testing
 @testable import NoteSync
 
@@ -17,8 +18,7 @@ struct FirstPullIndexTests {
 
     /// A store in a folder of its own, and the folder.
     func fileStore() throws -> (NoteDatabase, String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("margin-first-pull-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try temporaryDirectory("margin-first-pull")
         return (try NoteDatabase(path: folder + "/notes.sqlite"), folder)
     }
 

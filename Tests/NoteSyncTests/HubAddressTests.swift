@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import NoteSync
 
@@ -25,8 +26,7 @@ struct HubAddressTests {
 
     @Test("the password: the URL's, then PGPASSWORD, then a private ~/.pgpass")
     func passwordSources() throws {
-        let home = NSTemporaryDirectory() + "pgpass-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let home = try temporaryDirectory("pgpass")
         defer { try? FileManager.default.removeItem(atPath: home) }
         let file = home + "/.pgpass"
         try Data("# comment\nother:5432:*:ann:nope\ndb.local:*:notes:ann:pass\\:word\\\\x\n*:*:*:*:fallback\n".utf8)

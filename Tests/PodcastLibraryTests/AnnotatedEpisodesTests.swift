@@ -2,6 +2,7 @@ import Foundation
 import NoteStore
 import PodcastLibrary
 import SpotifyClient
+import TestSupport
 import Testing
 
 @Suite("episodes with notes")
@@ -11,7 +12,7 @@ struct AnnotatedEpisodesTests {
 
     /// A store in a fresh file with a note on each of the two episodes, the second newer.
     private func store() throws -> NoteDatabase {
-        let path = NSTemporaryDirectory() + "/podcastlibrary-" + UUID().uuidString + "/notes.sqlite"
+        let path = try temporaryDirectory("podcastlibrary") + "/notes.sqlite"
         let database = try NoteDatabase(path: path)
         for (offset, id) in [Self.first, Self.second].enumerated() {
             let pin = Pin(itemType: "episode", itemID: id, itemURI: "spotify:episode:\(id)", progressMs: 60_000)

@@ -2,6 +2,7 @@ import Foundation
 import NoteStore
 import PodcastLibrary
 import SpotifyClient
+import TestSupport
 import Testing
 
 @Suite("what only Spotify knows: shows, saved items, development-mode fallbacks")
@@ -10,7 +11,7 @@ struct CatalogTests {
     static let episodes = ["512ojhOuo1ktJprKbVcKyQ", "4GI3dxEafwap1sFiTGPKd1", "7makk4oTQel546B0PZlDM5"]
 
     private func store() throws -> NoteDatabase {
-        let database = try NoteDatabase(path: NSTemporaryDirectory() + "/podcastlibrary-" + UUID().uuidString + "/notes.sqlite")
+        let database = try NoteDatabase(path: temporaryDirectory("podcastlibrary") + "/notes.sqlite")
         let pin = Pin(itemType: "episode", itemID: Self.episodes[0], itemURI: "spotify:episode:\(Self.episodes[0])",
                       showID: Self.show, progressMs: 1_000)
         try database.insert(Note(text: "a thought", pin: pin))

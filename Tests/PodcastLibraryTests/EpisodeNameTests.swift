@@ -2,6 +2,7 @@ import Foundation
 import NoteStore
 import PodcastLibrary
 import SpotifyClient
+import TestSupport
 import Testing
 
 /// The name "Playing …" shows: what the cache or the notes know first, Spotify only when
@@ -13,7 +14,7 @@ struct EpisodeNameTests {
 
     /// A store with a note on `named` that carries its name, and one on `unnamed` that does not.
     private func store() throws -> NoteDatabase {
-        let path = NSTemporaryDirectory() + "/podcastlibrary-" + UUID().uuidString + "/notes.sqlite"
+        let path = try temporaryDirectory("podcastlibrary") + "/notes.sqlite"
         let database = try NoteDatabase(path: path)
         try database.insert(Note(text: "names", createdAt: Date(timeIntervalSince1970: 1_795_000_000),
                                  pin: Pin(itemType: "episode", itemID: Self.named, itemURI: "spotify:episode:\(Self.named)",

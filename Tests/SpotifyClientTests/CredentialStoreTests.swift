@@ -1,13 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import SpotifyClient
-
-/// A fresh directory under the system temp folder.
-func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "margin-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
 
 func mode(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)

@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSupport
 import Testing
 @testable import SpotifyClient
 
@@ -42,7 +43,7 @@ struct DeadlineTests {
     func refreshInsideDeadline() async throws {
         let emulator = SpotifyEmulator(scenario: Scenario())
         let base = try await emulator.start(port: 0)
-        let directory = NSTemporaryDirectory() + "margin-deadline-" + UUID().uuidString
+        let directory = try temporaryDirectory("margin-deadline")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = CredentialStore(directory: directory + "/margin")
         var credentials = try await EmulatorLogin.credentials(base: base)

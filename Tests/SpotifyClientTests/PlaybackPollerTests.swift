@@ -24,7 +24,7 @@ struct PlaybackPollerTests {
     func run(_ answers: [PollScript.Answer], interval: Duration = .seconds(3)) async throws -> ([PollEvent], [Duration]) {
         let script = PollScript(answers)
         let sleeps = SleepLog()
-        let poller = PlaybackPoller(playingInterval: interval, fetch: { try await script.next() }, sleep: { await sleeps.add($0) })
+        let poller = PlaybackPoller(policy: PollPolicy(playingEvery: interval), fetch: { try await script.next() }, sleep: { await sleeps.add($0) })
         var events: [PollEvent] = []
         for try await event in poller {
             events.append(event)
@@ -56,14 +56,22 @@ struct PlaybackPollerTests {
         #expect(sleeps == [.seconds(3), .seconds(40), .seconds(10)])
     }
 
-    @Test("backs off on transient failures up to a ceiling, and recovers")
+    @Test("backs off on transient failures up to a minute, as the interactive watch does, and recovers")
     func failures() async throws {
         let down = SpotifyError.unreachable(endpoint: "GET /me/player/currently-playing", reset: false)
-        let answers: [PollScript.Answer] = [.error(down), .error(down), .error(down), .error(down), .error(down), .playing, .playing]
+        let answers: [PollScript.Answer] = [.error(down), .error(down), .error(down), .error(down), .error(down), .error(down), .playing, .playing]
         let (events, sleeps) = try await run(answers)
         guard case .snapshot(let recovered) = events.last else { Issue.record("no recovery: \(events)"); return }
         #expect(recovered?.isPlaying == true)
-        #expect(sleeps == [.seconds(5), .seconds(10), .seconds(20), .seconds(40), .seconds(80), .seconds(3)])
+        #expect(sleeps == [.seconds(5), .seconds(10), .seconds(20), .seconds(40), .seconds(60), .seconds(60), .seconds(3)])
+        #expect(Array(sleeps.dropLast()) == (1...6).map { PollPolicy().backoff(failures: $0) })
+    }
+
+    @Test("a long custom interval is never cut short by the backoff's ceiling")
+    func longInterval() {
+        let policy = PollPolicy(playingEvery: .seconds(120))
+        #expect(policy.interval(playing: false) == .seconds(120))
+        #expect((1...3).map { policy.backoff(failures: $0) } == [.seconds(120), .seconds(120), .seconds(120)])
     }
 
     @Test("stops on an error waiting cannot fix")

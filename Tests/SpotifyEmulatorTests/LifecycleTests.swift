@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SpotifyEmulator
+import TestSupport
 import Testing
 
 @Suite("Starting and stopping")
@@ -66,8 +67,8 @@ struct LifecycleTests {
         try await emulator.addFault(.hang())
         let client = HTTPClient(base: base, timeout: 120)
         let pending = Task { try? await client.get("/v1/me") }
-        // The request is held by the hang before the stop: the emulator logs it only when it ends.
-        try await Task.sleep(for: .milliseconds(200))
+        // The request is held by the hang before the stop: a hang is logged as it starts.
+        try await waitUntil("the request held by the hang") { await emulator.requestLog().contains { $0.path == "/v1/me" } }
         let start = ContinuousClock.now
         await emulator.stop()
         #expect(start.duration(to: .now) < .seconds(60), "well before the client's own 120 s timeout")

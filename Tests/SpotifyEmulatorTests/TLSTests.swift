@@ -1,5 +1,6 @@
 import Foundation
 import SpotifyEmulator
+import TestSupport
 import Testing
 
 /// Runs curl against `url` and returns the HTTP status it got, 0 when the TLS handshake failed.
@@ -18,8 +19,7 @@ private func curlStatus(_ url: String, caFile: String?) throws -> Int {
 
 /// A fresh CA with its PEM in a temporary directory, for `body`.
 private func withAuthority(_ body: (TestAuthority, _ caFile: String, _ directory: String) async throws -> Void) async throws {
-    let directory = NSTemporaryDirectory() + "margin-tls-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try temporaryDirectory("margin-tls")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let authority = try TestAuthority()
     let caFile = directory + "/ca.pem"

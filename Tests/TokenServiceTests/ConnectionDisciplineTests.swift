@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSockets
+import TestSupport
 @testable import TokenService
 
 @Suite("connection discipline: caps and deadlines per connection")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TokenService
 
@@ -42,7 +43,7 @@ struct KeyRingTests {
 
     @Test("loads a 0600 file and refuses one that group or others can read")
     func fileMode() throws {
-        let path = NSTemporaryDirectory() + "keys-" + UUID().uuidString
+        let path = try temporaryDirectory("keys") + "/keys"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data("k1 \(testKey(1))\n".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o600)

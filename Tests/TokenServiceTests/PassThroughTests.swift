@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import SpotifyClient
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 @testable import TokenService
 

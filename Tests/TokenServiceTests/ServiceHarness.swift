@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 import SpotifyEmulator
 import Synchronization
-import TestSockets
+import TestSupport
 import Testing
 @testable import TokenService
 

@@ -1,6 +1,6 @@
 import Foundation
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 @testable import TokenService
 
@@ -8,7 +8,7 @@ import Testing
 struct StartupChecksTests {
     @Test("a client secret file that group or others can read is refused, naming it and the chmod")
     func secretFileMode() throws {
-        let path = NSTemporaryDirectory() + "secret-" + UUID().uuidString
+        let path = try temporaryDirectory("secret") + "/secret"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data("s3cret-value\n".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o644)

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import TestSockets
+import TestSupport
 import Testing
 @testable import TokenService
 

@@ -1,7 +1,7 @@
 import Foundation
 import SpotifyClient
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 @testable import TokenService
 

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import SpotifyClient
 import SpotifyEmulator
-import TestSockets
+import TestSupport
 import Testing
 @testable import TokenService
 
@@ -10,8 +10,7 @@ import Testing
 struct TLSTests {
     /// A directory with a CA's certificate and a server certificate and key it signed, as PEM files.
     static func files() throws -> (directory: String, ca: String, tls: TLSFiles) {
-        let directory = NSTemporaryDirectory() + "token-service-tls-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("token-service-tls")
         let authority = try TestAuthority()
         let identity = try authority.issue()
         let files = TLSFiles(certificate: directory + "/cert.pem", key: directory + "/key.pem")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Voice
 
@@ -11,7 +12,7 @@ struct RecorderTests {
     static func rawFile(speech: Double, quiet: Double) throws -> String {
         let tone = ResampleTests.tone(300, rate: 16_000, seconds: speech).samples
         let samples = tone + [Int16](repeating: 0, count: Int(quiet * 16_000))
-        let path = NSTemporaryDirectory() + "margin-mic-\(UUID().uuidString).raw"
+        let path = try temporaryDirectory("margin-mic") + "/mic.raw"
         let bytes = samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
@@ -89,8 +90,7 @@ struct RecorderTests {
 
     @Test("the recorder is found on PATH, a running sound server first")
     func finding() throws {
-        let bin = NSTemporaryDirectory() + "margin-bin-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let bin = try temporaryDirectory("margin-bin")
         defer { try? FileManager.default.removeItem(atPath: bin) }
         #expect(RecorderProgram.find(environment: ["PATH": bin]) == nil)
         for name in ["arecord", "parecord"] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Voice
 
@@ -57,8 +58,7 @@ struct TranscriberTests {
 
     @Test("a model directory without a model is refused with the remedy")
     func missingModel() async throws {
-        let empty = NSTemporaryDirectory() + "margin-model-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let empty = try temporaryDirectory("margin-model")
         defer { try? FileManager.default.removeItem(atPath: empty) }
         await #expect(throws: VoiceError.modelMissing(directory: empty)) {
             try await PocketSphinx(model: empty).transcribe(PCMAudio(samples: [0], rate: 16_000), file: "x.wav")
@@ -67,7 +67,7 @@ struct TranscriberTests {
 
     @Test("transcribe.command: its standard output is the text, its standard error stays out")
     func command() async throws {
-        let script = NSTemporaryDirectory() + "margin-stt-\(UUID().uuidString)"
+        let script = try temporaryDirectory("margin-stt") + "/stt"
         let body = "#!/bin/sh\necho 'loading model… 42%' >&2\nprintf '  the bit about\\n cache stampedes (from %s)\\n' \"$(basename \"$1\")\"\n"
         #expect(FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755]))
         defer { try? FileManager.default.removeItem(atPath: script) }

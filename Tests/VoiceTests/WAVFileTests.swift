@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Voice
 
@@ -26,7 +27,7 @@ struct WAVFileTests {
     func roundTrip() throws {
         let audio = PCMAudio(samples: [0, 1, -1, .max, .min, 1234, -4321], rate: 16_000)
         #expect(try WAVFile.decode(WAVFile.encode(audio), path: "x.wav") == audio)
-        let path = NSTemporaryDirectory() + "margin-wav-\(UUID().uuidString).wav"
+        let path = try temporaryDirectory("margin-wav") + "/audio.wav"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try WAVFile.write(audio, to: path)
         #expect(try WAVFile.read(path: path) == audio)

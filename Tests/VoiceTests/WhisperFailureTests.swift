@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Voice
 
@@ -80,8 +81,7 @@ struct WhisperFailureTests {
     @Test("the real helper refuses a directory that is no Whisper model in one line, and answers a bad file with an error")
     func realHelperErrors() async throws {
         let real = try WhisperRuntime.launch()
-        let empty = NSTemporaryDirectory() + "margin-empty-model-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let empty = try temporaryDirectory("margin-empty-model")
         let wrong = WhisperTranscriber(launch: WhisperLaunch(python: real.python, helper: real.helper, model: empty))
         await #expect(throws: VoiceError.transcriberFailed(
             command: "Whisper (model '\(empty)')",
@@ -103,8 +103,7 @@ struct WhisperFailureTests {
         let real = try WhisperRuntime.launch()
         #expect(ModelKind.of(real.model) == .whisper)
         #expect(ModelKind.of(PocketSphinx.defaultModel) == .pocketSphinx)
-        let directory = NSTemporaryDirectory() + "margin-models-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("margin-models")
         let ggml = directory + "/ggml-base.en.bin"
         try Data("lmgg".utf8).write(to: URL(fileURLWithPath: ggml))
         guard case .unusable(let reason) = ModelKind.of(ggml) else { Issue.record("a ggml file taken for a model"); return }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Voice
 
@@ -18,7 +19,7 @@ struct WhisperHelperLookupTests {
         var helper: String { root + "/scripts/margin-whisper" }
 
         init() throws {
-            root = NSTemporaryDirectory() + "whisper-lookup-" + UUID().uuidString + "/margin"
+            root = try temporaryDirectory("whisper-lookup") + "/margin"
             let files = FileManager.default
             for folder in ["scripts", ".build/x86_64-unknown-linux-gnu/debug", ".build/x86_64-unknown-linux-gnu/release", "bin", ".build/other"] {
                 try files.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import Voice
 
 /// The real Whisper engine as `.ci/run` installs it: the runtime and the `tiny.en` test model
@@ -17,7 +18,7 @@ enum WhisperRuntime {
     /// A helper written for a test: a Python program in a temporary file, run by the real
     /// runtime's Python in place of `margin-whisper`.
     static func fake(_ program: String) throws -> WhisperLaunch {
-        let path = NSTemporaryDirectory() + "margin-whisper-fake-\(UUID().uuidString).py"
+        let path = try temporaryDirectory("margin-whisper-fake") + "/fake.py"
         try program.write(toFile: path, atomically: true, encoding: .utf8)
         let real = try launch()
         return WhisperLaunch(python: real.python, helper: path, model: real.model)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Voice
 
@@ -20,7 +21,7 @@ struct WhisperTests {
     }
 
     static func temporaryWAV(_ audio: PCMAudio) throws -> String {
-        let path = NSTemporaryDirectory() + "margin-whisper-\(UUID().uuidString).wav"
+        let path = try temporaryDirectory("margin-whisper") + "/audio.wav"
         try WAVFile.write(audio, to: path)
         return path
     }

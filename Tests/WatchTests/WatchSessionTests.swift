@@ -2,6 +2,7 @@ import Foundation
 import NoteCapture
 import NoteStore
 import SpotifyClient
+import TestSupport
 import Testing
 import Voice
 @testable import Watch
@@ -10,12 +11,12 @@ import Voice
 actor RecordingPlayer: WatchPlayer {
     private(set) var calls: [String] = []
     let snapshot: PlaybackSnapshot?
-    /// How long Spotify takes to carry out a seek.
-    let seekTakes: Duration
+    /// Whether Spotify never finishes a seek (the view must not wait for it).
+    let seekHangs: Bool
 
-    init(_ snapshot: PlaybackSnapshot?, seekTakes: Duration = .zero) {
+    init(_ snapshot: PlaybackSnapshot?, seekHangs: Bool = false) {
         self.snapshot = snapshot
-        self.seekTakes = seekTakes
+        self.seekHangs = seekHangs
     }
 
     func currentlyPlaying(deadline: Duration) async throws -> PlaybackSnapshot? {
@@ -31,8 +32,7 @@ actor RecordingPlayer: WatchPlayer {
     func resume() async throws { calls.append("resume") }
     func seek(positionMs: Int) async throws {
         calls.append("seek \(positionMs)")
-        // A slow Spotify: how long the seek takes is the input.
-        try await Task.sleep(for: seekTakes)
+        if seekHangs { try await hangUntilCancelled() }
     }
 }
 
@@ -44,9 +44,7 @@ struct WatchSessionTests {
                                    progressMs: 754_000, durationMs: 3_723_000, isPlaying: true, receivedAt: Date())
 
     init() throws {
-        let directory = NSTemporaryDirectory() + "margin-watch-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        path = directory + "/notes.sqlite"
+        path = try temporaryDirectory("margin-watch") + "/notes.sqlite"
     }
 
     func session(_ player: RecordingPlayer, pauseOnNote: Bool, leadMs: Int = 20_000) -> WatchSession {
@@ -58,11 +56,8 @@ struct WatchSessionTests {
     /// Feeds the session its own events until the footer says `prefix`.
     func run(_ session: inout WatchSession, until prefix: String) async throws -> String {
         let (events, continuation) = (session.events, session.continuation)
-        let waiting = Task {
-            // The deadline that ends a run whose screen never comes.
-            try await Task.sleep(for: .seconds(10))
-            continuation.finish()
-        }
+        // The deadline that ends a run whose screen never comes.
+        let waiting = deadline(.seconds(60)) { continuation.finish() }
         defer { waiting.cancel() }
         for await event in events {
             session.handle(event)
@@ -201,7 +196,7 @@ struct WatchSessionTests {
     func seekThenQuit() async throws {
         let store = try NoteDatabase(path: path), id = try #require(episode.itemID)
         try store.cacheEpisode(EpisodeInfo(id: id, name: episode.itemName, resumePositionMs: 754_000))
-        let player = RecordingPlayer(episode, seekTakes: .seconds(5))
+        let player = RecordingPlayer(episode, seekHangs: true)
         var session = session(player, pauseOnNote: false)
         session.handle(.polled(.snapshot(episode), startedAt: .now))
         session.press(.right, at: .now)
@@ -218,7 +213,7 @@ struct WatchSessionTests {
         session.press(.character("n"), at: .now)
         session.press(.character("z"), at: .now)
         // A mark on a store another process keeps locked.
-        session.marks.append(Task { try? await Task.sleep(for: .seconds(60)) })
+        session.marks.append(Task { try? await hangUntilCancelled() })
         #expect(await session.endCaptures() == nil, "stored, so nothing is handed back")
         #expect(try NoteDatabase(path: path).notes(NoteFilter()).map(\.text) == ["z"])
     }

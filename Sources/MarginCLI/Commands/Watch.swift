@@ -44,7 +44,7 @@ extension MarginCommand {
                                            pauseOnNote: pauseOnNote, pulled: pulled).run()
                 return
             }
-            let poller = PlaybackPoller(playingInterval: .milliseconds(Int(interval * 1000)),
+            let poller = PlaybackPoller(policy: PollPolicy(playingEvery: .milliseconds(Int(interval * 1000))),
                                         fetch: { try await api.currentlyPlaying() })
             if Console.stdoutIsTerminal {
                 try await LiveLine(poller: poller).run()

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -105,15 +106,9 @@ final class ChildProcess: Sendable {
 
     /// The child's end, or nil when it has not come within `timeout`.
     func exit(within timeout: Duration) async -> Exit? {
-        await withTaskGroup(of: Exit?.self) { group in
-            group.addTask { await self.exit() }
-            // The deadline itself, raced against the child's end.
-            group.addTask { try? await Task.sleep(for: timeout); return nil }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            if first == nil { kill(pid, SIGKILL) }
-            return first
-        }
+        let exit = await within(timeout) { await self.exit() }
+        if exit == nil { kill(pid, SIGKILL) }
+        return exit
     }
 
     /// Blocks this thread until the child ends: for the short tools synchronous code runs.

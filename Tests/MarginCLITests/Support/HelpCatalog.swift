@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What the built binaries say their subcommands and flags are, asked through `--help` once per
 /// command: a command line in the docs is checked against these, so a renamed flag fails the
@@ -77,7 +78,7 @@ actor HelpCatalog {
     private func page(_ path: [String]) async throws -> String {
         if let known = pages[path] { return known }
         let executable = MarginProcess.productsDirectory.appendingPathComponent(path[0]).path
-        let home = NSTemporaryDirectory() + "margin-help-" + UUID().uuidString
+        let home = try temporaryDirectory("margin-help") + "/home"
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try await MarginProcess.run(Array(path.dropFirst()) + ["--help"],
                                                  environment: ["PATH": "/usr/bin:/bin", "HOME": home, "COLUMNS": "200"],

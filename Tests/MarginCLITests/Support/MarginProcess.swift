@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The result of running the real `margin` binary.
 struct ProcessResult: Sendable {
@@ -72,14 +73,8 @@ enum MarginProcess {
         let stderrData = Task { await readToEnd(err.read) }
         guard let exit = await child.exit(within: timeout) else {
             // What it had said, for the failure: a child of its own may still hold the pipe.
-            let said = await withTaskGroup(of: Data?.self) { group in
-                group.addTask { await stderrData.value }
-                // A grace for what it said: a child of the killed margin may hold the pipe for ever.
-                group.addTask { try? await Task.sleep(for: .seconds(2)); return nil }
-                let first = await group.next() ?? nil
-                group.cancelAll()
-                return first
-            }
+            // A grace for what it said: a child of the killed margin may hold the pipe for ever.
+            let said = await within(.seconds(2)) { await stderrData.value }
             throw ProcessTimeout(arguments: arguments, stderr: said.map { String(decoding: $0, as: UTF8.self) } ?? "(still open)")
         }
         return ProcessResult(status: exit.status, stdout: String(decoding: await stdoutData, as: UTF8.self),

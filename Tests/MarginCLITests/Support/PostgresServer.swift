@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A throwaway PostgreSQL cluster from Debian's packages, private to a test: `initdb` into a
 /// temporary folder, `pg_ctl` on a free port of 127.0.0.1, passwords checked (scram-sha-256).
@@ -25,8 +26,7 @@ struct PostgresServer {
         guard let binaries = binaryDirectory() else {
             throw ProcessTimeout(arguments: ["PostgreSQL's server is not installed (apt-get install postgresql)"])
         }
-        let directory = NSTemporaryDirectory() + "margin-pg-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("margin-pg")
         try Data(adminPassword.utf8).write(to: URL(fileURLWithPath: directory + "/pw"))
         if getuid() == 0 { _ = try await Reliability.runProgram("/bin/chown", ["-R", "postgres", directory], environment: [:]) }
         let server = PostgresServer(directory: directory, port: 0, binaries: binaries)

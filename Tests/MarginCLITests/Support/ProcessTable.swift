@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 
 /// What /proc says of the machine's processes.
 enum ProcessTable {

@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 
 /// A real PulseAudio server from Debian's packages, private to a test: a null sink whose
 /// monitor is the default source, so that what is played into the sink is what a recorder
@@ -13,7 +13,7 @@ struct PulseServer {
     /// Starts the server as a daemon: its starter exits once it serves, and ``stop()`` ends
     /// the daemon through its pid file.
     static func start() async throws -> PulseServer {
-        let directory = NSTemporaryDirectory() + "margin-pulse-" + UUID().uuidString
+        let directory = try temporaryDirectory("margin-pulse")
         try FileManager.default.createDirectory(atPath: directory + "/run", withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let server = PulseServer(directory: directory)

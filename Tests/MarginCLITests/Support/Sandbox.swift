@@ -1,7 +1,7 @@
 import Foundation
 import SpotifyEmulator
 import Testing
-import TestSockets
+import TestSupport
 
 /// A private HOME with XDG folders, an emulator, and the environment that points margin at it.
 struct Sandbox: Stoppable {
@@ -17,8 +17,7 @@ struct Sandbox: Stoppable {
     /// A sandbox whose emulator serves plain HTTP, or with `tls` HTTPS from a CA made for it,
     /// which margin trusts through `SSL_CERT_FILE` as a user would.
     static func start(_ scenario: Scenario = Scenario(), tls: Bool = false) async throws -> Sandbox {
-        let root = NSTemporaryDirectory() + "margin-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try temporaryDirectory("margin-e2e")
         let emulator = SpotifyEmulator(scenario: scenario)
         let sandbox: Sandbox
         if tls {

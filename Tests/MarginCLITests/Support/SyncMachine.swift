@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One of a listener's machines: its own HOME, XDG folders and store, Spotify out of reach,
@@ -8,7 +9,7 @@ struct SyncMachine {
     let hub: String
 
     init(hub: String) throws {
-        root = try Reliability.temporaryDirectory()
+        root = try temporaryDirectory("margin-rel")
         self.hub = hub
     }
 

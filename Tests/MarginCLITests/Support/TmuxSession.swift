@@ -1,5 +1,5 @@
 import Foundation
-import TestSockets
+import TestSupport
 
 /// margin running on a real terminal inside a detached tmux session of its own server, for
 /// end-to-end tests of the interactive view: keys go in with `send-keys`, the screen comes

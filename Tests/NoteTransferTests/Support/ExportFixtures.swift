@@ -2,6 +2,7 @@ import Foundation
 @testable import NoteStore
 import NoteFixtures
 @testable import NoteTransfer
+import TestSupport
 
 /// Notes and stores for the export and import tests.
 enum ExportFixtures {

@@ -1,5 +1,6 @@
 import Foundation
 import NoteFixtures
+import TestSupport
 
 /// Runs a Python 3 script, to read what margin writes with Python's own YAML and CSV readers.
 enum Python {

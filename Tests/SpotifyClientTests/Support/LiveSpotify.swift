@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import SpotifyEmulator
 @testable import SpotifyClient
+import TestSupport
 
 /// A running emulator with a logged-in ``SpotifyAPI`` in front of it: the real transport stack
 /// (retries, bearer tokens, timeouts) over real HTTP on 127.0.0.1.
@@ -16,7 +17,7 @@ struct LiveSpotify: Sendable {
                                  _ body: (LiveSpotify) async throws -> T) async throws -> T {
         let emulator = SpotifyEmulator(scenario: scenario)
         let base = try await emulator.start(port: 0)
-        let directory = NSTemporaryDirectory() + "margin-api-" + UUID().uuidString
+        let directory = try temporaryDirectory("margin-api")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             let store = CredentialStore(directory: directory + "/margin")
