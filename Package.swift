@@ -34,12 +34,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
-        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
-        // Named for the modules margin imports from them (HTTPTypes, SystemPackage); the packages
-        // above bring them already.
+        // Named for the module margin imports from it (HTTPTypes); the packages above bring it
+        // already.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Writing files safely: whole or not at all (temporary file, fsync, rename), devices and
@@ -92,10 +90,7 @@ let package = Package(
         // Voice notes: the recorder, WAV files and resampling, and the transcribers.
         .target(
             name: "Voice",
-            dependencies: [
-                "FileSafety", "CPocketSphinx",
-                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
-            ],
+            dependencies: ["FileSafety", "CPocketSphinx"],
             swiftSettings: strict
         ),
         // Sync through a PostgreSQL hub: the hub's schema, push and pull, the hybrid logical clock;

@@ -127,11 +127,9 @@ public enum Editor {
         }
     }
 
-    enum Status: Equatable { case exited(Int32), signaled(Int32) }
-
     /// Runs `arguments` in margin's process group and waits for it, handing SIGTERM and SIGHUP
     /// on and ignoring SIGINT and SIGQUIT meanwhile.
-    private static func run(_ arguments: [String], editor: String) throws -> (status: Status, handedOn: Int32?) {
+    private static func run(_ arguments: [String], editor: String) throws -> (status: ChildProcess.Ending, handedOn: Int32?) {
         let handed = HandedOn()
         let previous = [SIGINT, SIGQUIT, SIGTERM, SIGHUP].map { ($0, signal($0, SIG_IGN)) }
         defer { for (signo, handler) in previous { signal(signo, handler) } }
@@ -145,14 +143,10 @@ public enum Editor {
         }
         defer { sources.forEach { $0.cancel() } }
         // The editor starts with every signal at its default and none blocked, whatever margin set.
-        guard case .success(let pid) = ChildSpawn.start(arguments) else { throw Failure.cannotStart(editor) }
+        guard case .success(let pid) = ChildProcess.start(arguments) else { throw Failure.cannotStart(editor) }
         handed.started(pid)
 
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure.cannotStart(editor) }
-        }
-        let ended: Status = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+        guard let ended = try? ChildProcess.wait(for: pid) else { throw Failure.cannotStart(editor) }
         return (ended, handed.signal)
     }
 }

@@ -1,9 +1,8 @@
+import FileSafety
 import Foundation
-import Subprocess
-#if canImport(System)
-import System
-#else
-import SystemPackage
+import Synchronization
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// A recognizer the user already has (whisper.cpp's `whisper-cli`, say), run as
@@ -28,46 +27,62 @@ public struct CommandTranscriber: Transcriber {
         let command = self.command, timeout = self.timeout
         let shell = ["/bin/sh", "-c", command + " \"$1\"", "margin-transcribe", file]
         let (program, arguments) = childGuard?.wrapping(shell) ?? (shell[0], Array(shell.dropFirst()))
-        var options = PlatformOptions()
-        // Its own session, so that a timeout ends the program and anything it started.
-        options.createSession = true
-        options.teardownSequence = [.send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .seconds(1))]
-        do {
-            let result = try await run(
-                .path(FilePath(program)), arguments: Arguments(arguments),
-                platformOptions: options, input: .none, output: .sequence, error: .discarded
-            ) { execution in
-                try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-                    group.addTask {
-                        var bytes: [UInt8] = []
-                        // Read to the end (a program cut off mid-write would fail on SIGPIPE);
-                        // what is past the limit is dropped.
-                        for try await buffer in execution.standardOutput where bytes.count < TranscriptLimit.readBytes {
-                            buffer.withUnsafeBytes { bytes.append(contentsOf: $0.prefix(TranscriptLimit.readBytes - bytes.count)) }
-                        }
-                        return bytes
-                    }
-                    group.addTask {
-                        try await Task.sleep(for: timeout)
-                        return nil
-                    }
-                    let first = try await group.next() ?? nil
-                    group.cancelAll()
-                    if first == nil { try? execution.send(signal: .kill, toProcessGroup: true) }
-                    return first
+        guard let output = ChildProcess.pipe() else {
+            throw .transcriberFailed(command: command, reason: "could not be run (\(ChildProcess.Errno(code: errno).text))")
+        }
+        // A group of its own, so that a timeout ends the program and anything it started.
+        let spawned = ChildProcess.start([program] + arguments, input: .null, output: .descriptor(output.write), errors: .null, ownGroup: true)
+        close(output.write)
+        guard case .success(let pid) = spawned else {
+            close(output.read)
+            let reason = if case .failure(let error) = spawned { error.text } else { "" }
+            throw .transcriberFailed(command: command, reason: "could not be run (\(reason))")
+        }
+        let group = Group(pid)
+        let (read, ending) = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    // Read to the end (a program cut off mid-write would fail on SIGPIPE); what
+                    // is past the limit is dropped.
+                    let read = ChildProcess.collect([output.read], limits: [TranscriptLimit.readBytes], until: .now + timeout)
+                    close(output.read)
+                    if read.timedOut { group.signal(SIGKILL) }
+                    continuation.resume(returning: (read, group.reap()))
                 }
             }
-            guard let output = result.closureResult else {
-                throw VoiceError.transcriberFailed(command: command, reason: "did not finish within \(Int(timeout.components.seconds)) s")
-            }
-            guard case .exited(0) = result.terminationStatus else {
-                throw VoiceError.transcriberFailed(command: command, reason: "failed (\(result.terminationStatus))")
-            }
-            return String(decoding: output, as: UTF8.self).normalizedTranscript
-        } catch let error as VoiceError {
-            throw error
-        } catch {
-            throw .transcriberFailed(command: command, reason: "could not be run (\(error))")
+        } onCancel: {
+            // Asked to stop: the program and its group are told to end; the timeout still
+            // bounds a program that does not.
+            group.signal(SIGTERM)
         }
+        if read.timedOut {
+            throw .transcriberFailed(command: command, reason: "did not finish within \(Int(timeout.components.seconds)) s")
+        }
+        guard let ending, ending.succeeded else {
+            throw .transcriberFailed(command: command, reason: "failed (\(ending.map(\.description) ?? "not waited for"))")
+        }
+        return String(decoding: read.bytes[0], as: UTF8.self).normalizedTranscript
+    }
+}
+
+/// The program's process group, signalled only until the program is reaped: after that its
+/// pid may be another process's.
+private final class Group: Sendable {
+    private let pid: pid_t
+    private let reaped = Mutex(false)
+
+    init(_ pid: pid_t) { self.pid = pid }
+
+    func signal(_ signo: Int32) {
+        reaped.withLock { reaped in
+            if !reaped { kill(-pid, signo) }
+        }
+    }
+
+    /// Waits for the program; nil when it could not be waited for.
+    func reap() -> ChildProcess.Ending? {
+        let ending = try? ChildProcess.wait(for: pid)
+        reaped.withLock { $0 = true }
+        return ending
     }
 }

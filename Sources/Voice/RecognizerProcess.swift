@@ -29,14 +29,14 @@ public final class RecognizerProcess: Sendable {
     public init(executable: String, arguments: [String], streaming: Bool, name: String, timeout: Duration) throws(VoiceError) {
         self.name = name
         self.timeout = timeout
-        let inputPipe = streaming ? ChildSpawn.pipe() : nil
-        let pipes = (output: ChildSpawn.pipe(), errors: ChildSpawn.pipe())
+        let inputPipe = streaming ? ChildProcess.pipe() : nil
+        let pipes = (output: ChildProcess.pipe(), errors: ChildProcess.pipe())
         guard let outputPipe = pipes.output, let errorPipe = pipes.errors, !streaming || inputPipe != nil else {
             let code = errno
             [inputPipe, pipes.output, pipes.errors].compactMap { $0 }.forEach { close($0.read); close($0.write) }
             throw .transcriberFailed(command: name, reason: "could not be started (\(String(cString: strerror(code))))")
         }
-        let spawned = ChildSpawn.start([executable] + arguments, input: inputPipe.map { .descriptor($0.read) } ?? .null,
+        let spawned = ChildProcess.start([executable] + arguments, input: inputPipe.map { .descriptor($0.read) } ?? .null,
                                        output: .descriptor(outputPipe.write), errors: .descriptor(errorPipe.write), ownGroup: true)
         // The child's ends belong to the child now.
         [inputPipe?.read, outputPipe.write, errorPipe.write].compactMap { $0 }.forEach { close($0) }
@@ -80,50 +80,21 @@ public final class RecognizerProcess: Sendable {
             close(output)
             close(errors)
         }
-        let deadline = ContinuousClock.now + timeout
-        var transcript: [UInt8] = [], complaint: [UInt8] = []
-        var open = [output, errors]
-        var timedOut = false
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while !open.isEmpty {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else {
-                timedOut = true
-                break
-            }
-            var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { continue }
-            for descriptor in descriptors where descriptor.revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 {
-                    open.removeAll { $0 == descriptor.fd }
-                } else if descriptor.fd == output {
-                    if transcript.count < Self.outputLimit { transcript += buffer[0..<min(count, Self.outputLimit - transcript.count)] }
-                } else if complaint.count < 4096 {
-                    complaint += buffer[0..<count]
-                }
-            }
-        }
-        if timedOut { kill(-pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        if timedOut {
+        let read = ChildProcess.collect([output, errors], limits: [Self.outputLimit, 4096], until: .now + timeout)
+        if read.timedOut { kill(-pid, SIGKILL) }
+        let ending = try? ChildProcess.wait(for: pid)
+        if read.timedOut {
             return .failure(.transcriberFailed(command: name, reason: "did not finish within \(Int(timeout.components.seconds)) s"))
         }
-        let signal = status & 0x7F
-        if signal != 0 {
+        switch ending {
+        case .signaled(let signal):
             return .failure(.transcriberFailed(command: name, reason: "crashed (\(Self.signalName(signal)))"))
+        case .exited(0):
+            return .success(String(decoding: read.bytes[0], as: UTF8.self).normalizedTranscript)
+        case let ending:
+            let said = String(decoding: read.bytes[1], as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
+            return .failure(.transcriberFailed(command: name, reason: said ?? "failed (\(ending.map(\.description) ?? "not waited for"))"))
         }
-        let code = (status >> 8) & 0xFF
-        guard code == 0 else {
-            let said = String(decoding: complaint, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
-            return .failure(.transcriberFailed(command: name, reason: said ?? "failed (exit \(code))"))
-        }
-        return .success(String(decoding: transcript, as: UTF8.self).normalizedTranscript)
     }
 
     static func signalName(_ signal: Int32) -> String {

@@ -1,11 +1,5 @@
 import Foundation
-import Subprocess
 import Synchronization
-#if canImport(System)
-import System
-#else
-import SystemPackage
-#endif
 
 /// Records from the default microphone through a ``RecorderProgram`` until the user ends it,
 /// the speaker falls silent, or the time limit.
@@ -68,73 +62,39 @@ public struct Recorder: Sendable {
         let state = Shared(State(gate: gate))
         let limit = Int(maxSeconds * Double(PCMAudio.speechRate))
         let program = self.program
-        let result: ExecutionResult<Ending, SequenceOutput, StringOutput<UTF8>>
-        do {
-            result = try await run(
-                .path(FilePath(program.path)), arguments: Arguments(program.arguments),
-                input: .none, output: .sequence, error: .string(limit: 4096)
-            ) { execution in
-                let ending = try await withThrowingTaskGroup(of: Ending?.self) { group in
-                    group.addTask {
-                        var odd: UInt8?
-                        var header = WAVHeaderSkip()
-                        for try await buffer in execution.standardOutput {
-                            var block: [Int16] = []
-                            buffer.withUnsafeBytes { received in
-                                // A recorder that writes a WAV stream (pw-record to "-") starts
-                                // with a header: the samples begin after it.
-                                let raw = header.samples(in: received)
-                                block.reserveCapacity(raw.count / 2 + 1)
-                                var index = 0
-                                if let first = odd, raw.count > 0 {
-                                    block.append(Int16(bitPattern: UInt16(first) | UInt16(raw[0]) << 8))
-                                    odd = nil
-                                    index = 1
-                                }
-                                while index + 1 < raw.count {
-                                    block.append(Int16(bitPattern: UInt16(raw[index]) | UInt16(raw[index + 1]) << 8))
-                                    index += 2
-                                }
-                                if index < raw.count { odd = raw[index] }
-                            }
-                            let (ending, updates, kept) = state.withLock { $0.add(block, limit: limit) }
-                            for update in updates { progress(update) }
-                            // The recognizer hears what is recorded: not past the limit or the silence.
-                            samples(kept)
-                            if let ending { return ending }
-                        }
-                        return .recorderEnded
+        let run = try RecorderRun(program)
+        let outcome = await withTaskCancellationHandler {
+            await withTaskGroup(of: RecorderRun.Outcome?.self) { group in
+                group.addTask { await run.samples(into: state, limit: limit, progress: progress, samples: samples) }
+                group.addTask {
+                    for await _ in stop {
+                        run.end(.user, state: state)
+                        break
                     }
-                    group.addTask {
-                        for await _ in stop { return .user }
-                        return nil
-                    }
-                    var ending: Ending?
-                    while ending == nil, let next = try await group.next() { ending = next }
-                    group.cancelAll()
-                    return ending ?? .recorderEnded
+                    return nil
                 }
-                // The recorder is told to stop; what it still sends is not wanted.
-                try? execution.send(signal: .terminate)
-                return ending
+                var outcome: RecorderRun.Outcome?
+                while outcome == nil, let next = await group.next() { outcome = next }
+                group.cancelAll()
+                return outcome
             }
-        } catch {
-            throw .recorderFailed(recorder: program.name, reason: "\(error)")
+        } onCancel: {
+            // A recording whose task is cancelled ends as the user's own end would: kept.
+            run.end(.user, state: state)
         }
+        guard let outcome else { throw .recorderFailed(recorder: program.name, reason: "it was not read") }
         let recorded = state.withLock { $0.samples }
-        if recorded.isEmpty, result.closureResult == .recorderEnded {
-            let reason = result.standardError.split(whereSeparator: \.isNewline).first.map(String.init)
-                ?? "it stopped at once, \(result.terminationStatus)"
-            throw .recorderFailed(recorder: program.name, reason: reason)
+        let said = String(decoding: outcome.said, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+        if recorded.isEmpty, outcome.ending == .recorderEnded {
+            throw .recorderFailed(recorder: program.name, reason: said ?? "it stopped at once, \(outcome.status.map(\.description) ?? "not waited for")")
         }
         let (gateEnding, heardSpeech) = state.withLock { ($0.gateEnding, $0.gate.heardSpeech) }
         let seconds = Double(recorded.count) / Double(PCMAudio.speechRate)
-        if recorded.isEmpty || gateEnding == .nothingHeard || (result.closureResult == .recorderEnded && !heardSpeech) {
+        if recorded.isEmpty || gateEnding == .nothingHeard || (outcome.ending == .recorderEnded && !heardSpeech) {
             throw .nothingHeard(seconds: seconds)
         }
-        let said = result.standardError.split(whereSeparator: \.isNewline).first.map { String($0.prefix(200)) }
-        return Recording(audio: PCMAudio(samples: recorded, rate: PCMAudio.speechRate), ending: result.closureResult,
-                         recorderSaid: result.closureResult == .recorderEnded ? said : nil, recorder: program.name)
+        return Recording(audio: PCMAudio(samples: recorded, rate: PCMAudio.speechRate), ending: outcome.ending,
+                         recorderSaid: outcome.ending == .recorderEnded ? said.map { String($0.prefix(200)) } : nil, recorder: program.name)
     }
 
     /// Finds where the samples start in a recorder's output: at once for raw output, after
@@ -178,10 +138,21 @@ public struct Recorder: Sendable {
         var samples: [Int16] = []
         var frameStart = 0
         var gateEnding: SpeechGate.Ending?
+        /// How the recording ended, once it has: the first ending wins, and no sample is
+        /// added after it.
+        var ended: Ending?
+
+        /// Ends the recording by `ending` unless it has ended already; the ending that holds.
+        mutating func end(_ ending: Ending) -> Ending {
+            if let ended { return ended }
+            ended = ending
+            return ending
+        }
 
         /// Adds a block; returns the ending it brings, if any, a progress update per frame, and
         /// the samples of the block that the recording keeps.
         mutating func add(_ block: [Int16], limit: Int) -> (Ending?, [Progress], [Int16]) {
+            if let ended { return (ended, [], []) }
             let before = samples.count
             samples += block.prefix(max(0, limit - samples.count))
             var updates: [Progress] = []
@@ -199,6 +170,7 @@ public struct Recorder: Sendable {
                 updates.append(Progress(seconds: Double(frameStart) / Double(PCMAudio.speechRate), level: level, heardSpeech: gate.heardSpeech))
             }
             if ending == nil, samples.count >= limit { ending = .limit }
+            if let ending { ended = ending }
             return (ending, updates, Array(samples[min(before, samples.count)...]))
         }
     }

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// The program that records from the default microphone, as raw 16 kHz mono 16-bit samples on
@@ -20,7 +21,7 @@ public struct RecorderProgram: Sendable, Equatable {
             ("arecord", ["-q", "-t", "raw", "-f", "S16_LE", "-r", rate, "-c", "1"], true),
         ]
         let installed = candidates.compactMap { name, arguments, running in
-            Executables.find(name, environment: environment).map { (RecorderProgram(name: name, path: $0, arguments: arguments), running) }
+            ChildProcess.find(name, environment: environment).map { (RecorderProgram(name: name, path: $0, arguments: arguments), running) }
         }
         return (installed.first { $0.1 } ?? installed.first)?.0
     }
@@ -40,15 +41,3 @@ struct SoundServers {
     }
 }
 
-/// Programs on `PATH`.
-public enum Executables {
-    /// The first executable file called `name` in the directories of `PATH`.
-    public static func find(_ name: String, environment: [String: String]) -> String? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-}

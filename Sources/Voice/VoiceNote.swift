@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// Where voice notes keep their recordings, and the tags they carry.
@@ -40,7 +41,7 @@ public enum VoiceNote {
     public static func player(environment: [String: String]) -> String? {
         let servers = SoundServers(environment: environment)
         let candidates = [("pw-play", servers.pipeWire), ("paplay", servers.pulse), ("aplay", true)]
-        let installed = candidates.compactMap { name, running in Executables.find(name, environment: environment).map { ($0, running) } }
+        let installed = candidates.compactMap { name, running in ChildProcess.find(name, environment: environment).map { ($0, running) } }
         return (installed.first { $0.1 } ?? installed.first)?.0
     }
 }

@@ -28,16 +28,16 @@ final class WhisperProcess {
         var template = Array("/tmp/margin-whisper-XXXXXX".utf8CString)
         let errorFile = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if errorFile >= 0 { _ = fcntl(errorFile, F_SETFD, FD_CLOEXEC) }
-        guard errorFile >= 0, let stdin = ChildSpawn.pipe() else {
+        guard errorFile >= 0, let stdin = ChildProcess.pipe() else {
             if errorFile >= 0 { close(errorFile) }
             throw .transcriberFailed(command: launch.name, reason: "could not be started (\(String(cString: strerror(errno))))")
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        guard let stdout = ChildSpawn.pipe() else {
+        guard let stdout = ChildProcess.pipe() else {
             [stdin.read, stdin.write, errorFile].forEach { close($0) }
             throw .transcriberFailed(command: launch.name, reason: "could not be started (\(String(cString: strerror(errno))))")
         }
-        let spawned = ChildSpawn.start([launch.python] + launch.arguments(parent: parent),
+        let spawned = ChildProcess.start([launch.python] + launch.arguments(parent: parent),
                                        input: .descriptor(stdin.read), output: .descriptor(stdout.write), errors: .descriptor(errorFile),
                                        ownGroup: true, environment: ProcessInfo.processInfo.environment.merging(
                                            ["HF_HUB_OFFLINE": "1", "PYTHONDONTWRITEBYTECODE": "1"]) { $1 })
@@ -114,14 +114,15 @@ final class WhisperProcess {
 
     /// Why the helper ended of itself: its signal, or the last line of its standard error.
     private func ended() -> VoiceError {
-        let status = reap()
-        let signal = status & 0x7F
-        if signal != 0 { return .transcriberFailed(command: name, reason: "crashed (\(RecognizerProcess.signalName(signal)))") }
+        let ending = reap()
+        if case .signaled(let signal) = ending {
+            return .transcriberFailed(command: name, reason: "crashed (\(RecognizerProcess.signalName(signal)))")
+        }
         let size = lseek(errors, 0, SEEK_END)
         var tail = [UInt8](repeating: 0, count: 4096)
         let count = tail.withUnsafeMutableBytes { pread(errors, $0.baseAddress, $0.count, max(0, size - 4096)) }
         let said = String(decoding: tail.prefix(max(0, count)), as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
-        return .transcriberFailed(command: name, reason: "ended (exit \((status >> 8) & 0xFF))" + (said.map { ": \($0)" } ?? ""))
+        return .transcriberFailed(command: name, reason: "ended (\(ending.map(\.description) ?? "exit 0"))" + (said.map { ": \($0)" } ?? ""))
     }
 
     /// Ends the helper and its group, and reaps it.
@@ -131,11 +132,10 @@ final class WhisperProcess {
         _ = reap()
     }
 
-    private func reap() -> Int32 {
-        var status: Int32 = 0
-        guard !isEnded else { return status }
+    /// How the helper ended; nil when it was reaped already (or could not be waited for).
+    private func reap() -> ChildProcess.Ending? {
+        guard !isEnded else { return nil }
         isEnded = true
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return status
+        return try? ChildProcess.wait(for: pid)
     }
 }

@@ -79,7 +79,7 @@ struct TranscriberTests {
 
     @Test("transcribe.command that fails, or outlives its timeout, is a failure that says which")
     func commandFailures() async throws {
-        await #expect(throws: VoiceError.transcriberFailed(command: "exit 3", reason: "failed (exited(3))")) {
+        await #expect(throws: VoiceError.transcriberFailed(command: "exit 3", reason: "failed (exit 3)")) {
             try await CommandTranscriber(command: "exit 3").transcribe(PCMAudio(samples: [], rate: 16_000), file: "x.wav")
         }
         await #expect(throws: VoiceError.transcriberFailed(command: "sleep 30; echo", reason: "did not finish within 1 s")) {

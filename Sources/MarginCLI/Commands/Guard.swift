@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSafety
 import Foundation
 import Voice
 #if canImport(Glibc)
@@ -18,24 +19,22 @@ extension MarginCommand {
 
         func run() throws {
             guard let program = command.first else { throw ExitCode(64) }
-            var pid = pid_t()
-            let argv = command.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { environment.forEach { free($0) } }
-            guard posix_spawnp(&pid, program, nil, nil, argv, environment) == 0 else {
+            guard case .success(let pid) = ChildProcess.start(command) else {
                 FileHandle.standardError.write(Data("cannot start '\(program)'\n".utf8))
                 throw ExitCode(127)
             }
             ParentWatch.whenGone(parent) { kill(0, SIGKILL) }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            let signal = status & 0x7F
-            if signal != 0 {
+            switch try? ChildProcess.wait(for: pid) {
+            case .signaled(let signal):
+                // Ends as the program did, so that margin sees the same status.
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
+                throw ExitCode(128 + signal)
+            case .exited(let code):
+                throw ExitCode(code)
+            case nil:
+                throw ExitCode(1)
             }
-            throw ExitCode((status >> 8) & 0xFF)
         }
     }
 }

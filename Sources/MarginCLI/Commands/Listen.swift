@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSafety
 import Foundation
 import MarginConfig
 import NoteStore
@@ -22,17 +23,24 @@ extension MarginCommand {
                 throw note.voice == nil ? VoiceCommandError.noRecording(id: short) : VoiceCommandError.recordingMissing(id: short, path: path)
             }
             guard let player = VoiceNote.player(environment: settings.environment) else { throw VoiceError.noPlayer }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: player)
-            process.arguments = [path]
             // The player's own complaint is kept for the one line margin prints, not passed through raw.
-            let complaint = Pipe()
-            process.standardError = complaint
-            do { try process.run() } catch { throw VoiceCommandError.playerFailed(player: player, reason: "\(error)") }
-            let said = complaint.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw VoiceCommandError.playerFailed(player: player, reason: PlayerComplaint.reason(said, status: process.terminationStatus))
+            guard let complaint = ChildProcess.pipe() else {
+                throw VoiceCommandError.playerFailed(player: player, reason: ChildProcess.Errno(code: errno).text)
+            }
+            let started = ChildProcess.start([player, path], errors: .descriptor(complaint.write))
+            close(complaint.write)
+            defer { close(complaint.read) }
+            guard case .success(let pid) = started else {
+                let reason = if case .failure(let error) = started { error.text } else { "" }
+                throw VoiceCommandError.playerFailed(player: player, reason: reason)
+            }
+            let said = ChildProcess.collect([complaint.read], limits: [65_536]).bytes[0]
+            switch try? ChildProcess.wait(for: pid) {
+            case .exited(0): return
+            case .exited(let status), .signaled(let status):
+                throw VoiceCommandError.playerFailed(player: player, reason: PlayerComplaint.reason(Data(said), status: status))
+            case nil:
+                throw VoiceCommandError.playerFailed(player: player, reason: "it could not be waited for")
             }
         }
     }

@@ -57,8 +57,7 @@ extension MarginCommand {
             let attempt = try await LoginAttempt.start(accounts: connection.accounts, clientID: clientID, redirect: redirect,
                                                        tokenService: service)
             Console.err("Open this URL in a browser to log in to Spotify:\n\n  \(attempt.authorizeURL.absoluteString)\n")
-            let browser = noBrowser ? nil : Browser.open(attempt, environment: settings.environment)
-            defer { withExtendedLifetime(browser) {} }
+            if !noBrowser { Browser.open(attempt, environment: settings.environment) }
             Console.err("Waiting for Spotify to redirect to \(attempt.request.redirectURI) (Ctrl-C to cancel).")
             if Console.stdinIsTerminal { PastedRedirect.read(into: attempt) }
             var credentials = try await attempt.finish(timeout: .seconds(timeout))

@@ -1,45 +1,42 @@
+import FileSafety
 import Foundation
 import MarginViews
 import SpotifyClient
 
 /// Opens a URL with `$BROWSER`, else `xdg-open`, without waiting for it.
 enum Browser {
-    /// Starts the browser command on `login`'s authorize URL and returns it (keep it until the login ends), or
-    /// nil after saying why it could not start. A command that starts and then fails (not
-    /// installed, no display) is said as soon as it ends, while the login goes on waiting for
-    /// the URL to be opened by hand or pasted; once `login` has its callback, it is not said.
-    static func open(_ login: LoginAttempt, environment: [String: String]) -> Process? {
+    /// Starts the browser command on `login`'s authorize URL and returns its pid, or nil after
+    /// saying why it could not start. A command that starts and then fails (not installed, no
+    /// display) is said as soon as it ends, while the login goes on waiting for the URL to be
+    /// opened by hand or pasted; once `login` has its callback, it is not said.
+    @discardableResult
+    static func open(_ login: LoginAttempt, environment: [String: String]) -> pid_t? {
         let command = environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         let words = command.split(separator: " ").map(String.init)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = words + [login.authorizeURL.absoluteString]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         let shown = Terminal.sanitize(command)
-        process.terminationHandler = { ended in
-            guard !login.hasCallback, let reason = failure(ended) else { return }
-            Console.err("margin: the browser command '\(shown)' failed (\(reason)); open the URL above yourself, or set BROWSER to one that works.")
-        }
-        do {
-            try process.run()
-            return process
-        } catch {
+        let started = ChildProcess.start(["/usr/bin/env"] + words + [login.authorizeURL.absoluteString],
+                                         input: .null, output: .null, errors: .null)
+        guard case .success(let pid) = started else {
             Console.err("Could not open a browser ('\(shown)' did not start); open the URL above yourself.")
             return nil
         }
+        // Reaped on a thread of its own, so that a failure is said while the login waits.
+        ChildProcess.whenEnded(pid) { ended in
+            guard !login.hasCallback, case .success(let ending) = ended, let reason = failure(ending) else { return }
+            Console.err("margin: the browser command '\(shown)' failed (\(reason)); open the URL above yourself, or set BROWSER to one that works.")
+        }
+        return pid
     }
 
     /// Why the browser command failed, or nil if it did not. `env` ran it: 127 is a command it
     /// could not find, 126 one it could not run.
-    static func failure(_ process: Process) -> String? {
-        if process.terminationReason == .uncaughtSignal { return "ended by signal \(process.terminationStatus)" }
-        switch process.terminationStatus {
-        case 0: return nil
-        case 127: return "not found"
-        case 126: return "not executable"
-        case let status: return "exit \(status)"
+    static func failure(_ ending: ChildProcess.Ending) -> String? {
+        switch ending {
+        case .signaled(let signal): "ended by signal \(signal)"
+        case .exited(0): nil
+        case .exited(127): "not found"
+        case .exited(126): "not executable"
+        case .exited(let status): "exit \(status)"
         }
     }
 }

@@ -35,15 +35,15 @@ final class Pager {
     }
 
     static func start(environment: [String: String]) -> Pager? {
-        let command = environment["PAGER"] ?? (Self.onPath("less", environment) ? "less" : "")
+        let command = environment["PAGER"] ?? (ChildProcess.find("less", environment: environment) != nil ? "less" : "")
         guard !command.trimmingCharacters(in: .whitespaces).isEmpty, command != "cat" else { return nil }
-        guard let ends = ChildSpawn.pipe() else { return nil }
+        guard let ends = ChildProcess.pipe() else { return nil }
         var variables = environment
         if variables["LESS"] == nil { variables["LESS"] = "FRX" }
         // Ignored from before the pager starts, so that a Ctrl-C meant for it never ends margin
         // first; the pager itself starts with them at their defaults.
         let previous = [SIGINT, SIGQUIT].map { ($0, signal($0, SIG_IGN)) }
-        let spawned = ChildSpawn.start(["/bin/sh", "-c", command], input: .descriptor(ends.read), environment: variables)
+        let spawned = ChildProcess.start(["/bin/sh", "-c", command], input: .descriptor(ends.read), environment: variables)
         close(ends.read)
         let terminal = dup(STDOUT_FILENO)
         guard case .success(let pid) = spawned, terminal >= 0, dup2(ends.write, STDOUT_FILENO) >= 0 else {
@@ -62,13 +62,7 @@ final class Pager {
         OutputFile.standardOutputPaged.store(false, ordering: .relaxed)
         dup2(terminal, STDOUT_FILENO)
         close(terminal)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = try? ChildProcess.wait(for: pid)
         for (signo, handler) in previous { signal(signo, handler) }
-    }
-
-    /// Whether `name` is an executable in `$PATH`.
-    private static func onPath(_ name: String, _ environment: [String: String]) -> Bool {
-        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains { access("\($0)/\(name)", X_OK) == 0 }
     }
 }

@@ -3,12 +3,13 @@ import Foundation
 import Glibc
 #endif
 
-/// Starting a program margin runs (an editor, a pager, a recognizer): every signal it might
-/// have inherited handled or blocked (margin ignores some, and the cooperative pool's threads
-/// block most) back at its default and unblocked, its standard streams as asked, optionally in
-/// a process group of its own (so that a timeout kills it and whatever it started). Only the
-/// descriptors it is given reach it: margin's own are close-on-exec.
-public enum ChildSpawn {
+/// The one way margin starts a program (an editor, a pager, a browser, a recorder, a
+/// recognizer): every signal it might have inherited handled or blocked (margin ignores some,
+/// and the cooperative pool's threads block most) back at its default and unblocked, its
+/// standard streams as asked, optionally in a process group of its own (so that a timeout kills
+/// it and whatever it started). Only the descriptors it is given reach it: margin's own are
+/// close-on-exec. Waiting for it and reading its end are in `ChildProcess+Wait.swift`.
+public enum ChildProcess {
     /// Where one of the child's standard streams comes from.
     public enum Stream: Sendable {
         /// margin's own (the terminal, for an editor).
@@ -19,12 +20,16 @@ public enum ChildSpawn {
         case null
     }
 
-    /// The child's pid, or the `errno` of the failed `posix_spawn`. `arguments[0]` is the
-    /// program's path.
+    /// Starts `arguments`, whose first is the program: a path, or a name looked up on the
+    /// `PATH` of `environment` (``find(_:environment:)``). Returns the child's pid, or the
+    /// `errno` of the failed start (`ENOENT` for a name not found on `PATH`).
     public static func start(_ arguments: [String], input: Stream = .inherited, output: Stream = .inherited,
                              errors: Stream = .inherited, ownGroup: Bool = false,
                              environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<pid_t, Errno> {
-        guard let executable = arguments.first else { return .failure(Errno(code: EINVAL)) }
+        guard let program = arguments.first, !program.isEmpty else { return .failure(Errno(code: EINVAL)) }
+        guard let executable = program.contains("/") ? program : find(program, environment: environment) else {
+            return .failure(Errno(code: ENOENT))
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -62,7 +67,7 @@ public enum ChildSpawn {
     }
 
     /// An `errno` value with its text.
-    public struct Errno: Error, Sendable {
+    public struct Errno: Error, Sendable, Equatable {
         public var code: Int32
         public var text: String { String(cString: strerror(code)) }
 
@@ -70,11 +75,24 @@ public enum ChildSpawn {
     }
 
     /// A pipe whose ends are closed in any program margin starts (the child gets copies of
-    /// its own ends only); nil when there is none.
+    /// its own ends only); nil when there is none. Both ends are close-on-exec from the start
+    /// (`pipe2` with `O_CLOEXEC`), so a program another thread starts meanwhile never inherits
+    /// them.
     public static func pipe() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [-1, -1]
-        guard Glibc.pipe(&ends) == 0 else { return nil }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard makePipe(&ends) == 0 else { return nil }
         return (ends[0], ends[1])
+    }
+
+    /// `pipe2(ends, O_CLOEXEC)`. Glibc's module leaves `pipe2` out (it is a GNU extension), so it
+    /// is looked up in the C library; were it missing, `pipe` then `fcntl` stand in.
+    private static func makePipe(_ ends: inout [Int32]) -> Int32 {
+        typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "pipe2") {
+            return unsafeBitCast(symbol, to: Pipe2.self)(&ends, O_CLOEXEC)
+        }
+        guard Glibc.pipe(&ends) == 0 else { return -1 }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return 0
     }
 }
