@@ -1,106 +1,75 @@
 // swift-tools-version:6.2
 // libFuzzer harnesses for margin's parsers of user and network input, kept apart from the main
-// package so that `make test` stays fast. FileSafety, SpotifyLinks, SpotifyClient, NoteStore, NoteTransfer, NoteCapture, Watch,
-// Voice, CPocketSphinx, NoteSync, PodcastLibrary, MarginConfig, MarginViews and MarginCLI are shared through
-// symlinks in Sources/; the external dependencies match the main Package.swift.
+// package so that `make test` stays fast.
 //
-//   ./scripts/fuzz.sh 10        # build, then run every target for 10 seconds
+//   ./scripts/fuzz.sh 10        # check the links, build, then run every target for 10 seconds
 //
 // Build by hand (debug, so @testable import works):
 //   swift build --package-path fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//
+// How the modules are made. Each library target below has the name of a module of the main
+// package, but holds only the files of it that the harnesses' parsers need: Sources/<Module>/
+// here is a folder of symlinks, one per file, to ../../../Sources/<Module>/<path> (flat: a file
+// from a subfolder, such as SpotifyClient/Models/Raw/RawEpisode.swift, is linked as
+// RawEpisode.swift). The fuzzed code is therefore the product's own files, compiled as they
+// are, while none of swift-nio, NIOSSL, AsyncHTTPClient, Hummingbird, PostgresNIO, swift-crypto,
+// Subprocess or ArgumentParser is built: the only package dependency is GRDB, which the `import`
+// target needs for the real NoteDatabase it imports into. fuzz/README.md lists the files.
+//
+// A few declarations live in files that also use those libraries. Each is replaced by a small
+// stand-in, in a regular (not linked) file: SpotifyClient/Shims.swift (PKCE, TLSFailure),
+// NoteSync/Shims.swift (HubError) and ArgumentParser/ExpressibleByArgument.swift (the one
+// protocol of swift-argument-parser that MarginCLI's ArgumentValues.swift uses).
+//
+// When a parser starts to use something from another file, the build stops with "cannot find
+// 'X' in scope" (or "has no member 'x'"). Find the file in Sources/<Module> that declares it
+// and link it next to the others, e.g.
+//   cd fuzz/Sources/NoteStore && ln -s ../../../Sources/NoteStore/NewFile.swift .
+// If that file imports a library this package does not build, link it only if the library is
+// worth building here; otherwise split the declaration into a file of its own in Sources.
+// fuzz/check-links.sh (run by scripts/fuzz.sh) fails, naming the link, when a linked file has
+// been renamed or removed in Sources.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
-let fuzzTargets = ["fuzz-time", "fuzz-ref", "fuzz-date", "fuzz-config", "fuzz-credentials",
-                   "fuzz-import", "fuzz-spotify", "fuzz-callback", "fuzz-wav", "fuzz-hub"]
+/// Each harness and the modules it imports.
+let fuzzTargets: [(name: String, modules: [Target.Dependency])] = [
+    ("fuzz-time", ["MarginViews"]),
+    ("fuzz-ref", ["MarginCLI", "MarginViews"]),
+    ("fuzz-date", ["MarginViews"]),
+    ("fuzz-config", ["MarginConfig"]),
+    ("fuzz-credentials", ["SpotifyClient"]),
+    ("fuzz-import", ["NoteStore", "NoteTransfer"]),
+    ("fuzz-spotify", ["SpotifyClient"]),
+    ("fuzz-callback", ["SpotifyClient"]),
+    ("fuzz-wav", ["Voice"]),
+    ("fuzz-hub", ["NoteSync"]),
+]
 
 let package = Package(
     name: "margin-fuzz",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
-        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
-        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(name: "FuzzDriver"),
+        .target(name: "ArgumentParser", swiftSettings: strict),
         .target(name: "FileSafety", swiftSettings: strict),
         .target(name: "SpotifyLinks", swiftSettings: strict),
-        .target(
-            name: "SpotifyClient",
-            dependencies: [
-                "FileSafety",
-                "SpotifyLinks",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
-        .target(name: "NoteStore", dependencies: ["SpotifyLinks", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "SpotifyClient", dependencies: ["SpotifyLinks"], swiftSettings: strict),
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "NoteTransfer", dependencies: ["NoteStore", "SpotifyLinks"], swiftSettings: strict),
-        .target(name: "NoteCapture", dependencies: ["SpotifyClient", "NoteStore", "Voice"], swiftSettings: strict),
-        .target(name: "Watch", dependencies: ["MarginViews", "FileSafety", "SpotifyClient", "NoteStore", "NoteCapture", "Voice"], swiftSettings: strict),
-        .target(name: "CPocketSphinx"),
-        .target(name: "Voice", dependencies: ["FileSafety", "CPocketSphinx", .product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: strict),
-        .target(
-            name: "NoteSync",
-            dependencies: [
-                "NoteStore", "NoteTransfer",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
-        .target(name: "PodcastLibrary", dependencies: ["SpotifyClient", "SpotifyLinks", "NoteStore"], swiftSettings: strict),
-        .target(name: "MarginConfig", dependencies: ["SpotifyClient"], swiftSettings: strict),
-        .target(
-            name: "MarginViews",
-            dependencies: ["FileSafety", "SpotifyLinks", "SpotifyClient", "NoteStore", "NoteTransfer", "PodcastLibrary"],
-            swiftSettings: strict
-        ),
-        .target(
-            name: "MarginCLI",
-            dependencies: [
-                "MarginConfig",
-                "MarginViews",
-                "FileSafety",
-                "SpotifyLinks",
-                "SpotifyClient",
-                "NoteStore",
-                "NoteCapture",
-                "NoteTransfer",
-                "NoteSync",
-                "PodcastLibrary",
-                "Voice",
-                "Watch",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
-    ] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzDriver", "SpotifyClient", "NoteStore", "NoteTransfer", "MarginConfig", "MarginViews", "MarginCLI", "Voice", "NoteSync"],
-                          swiftSettings: strict)
+        .target(name: "NoteStore", dependencies: ["SpotifyLinks", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: strict),
+        .target(name: "NoteTransfer", dependencies: ["NoteStore"], swiftSettings: strict),
+        .target(name: "NoteSync", swiftSettings: strict),
+        .target(name: "Voice", dependencies: ["FileSafety"], swiftSettings: strict),
+        .target(name: "MarginConfig", swiftSettings: strict),
+        .target(name: "MarginViews", dependencies: ["SpotifyLinks", "NoteStore"], swiftSettings: strict),
+        .target(name: "MarginCLI", dependencies: ["ArgumentParser", "MarginViews", "NoteStore"], swiftSettings: strict),
+    ] + fuzzTargets.map { target in
+        .executableTarget(name: target.name, dependencies: ["FuzzDriver"] + target.modules, swiftSettings: strict)
     },
     swiftLanguageModes: [.v6]
 )

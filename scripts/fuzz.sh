@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses in fuzz/ and runs each target for SECONDS (default 60).
+# Checks fuzz/Sources' links into Sources/, builds the libFuzzer harnesses in fuzz/ and runs each
+# target for SECONDS (default 60).
 #
 #   ./scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. ./scripts/fuzz.sh 10 time ref
 #
@@ -17,6 +18,12 @@ shared="${MARGIN_SHARED:-$root/../shared}"
 all_targets=(time ref date config credentials import spotify callback wav hub)
 targets=("$@")
 [ "${#targets[@]}" -eq 0 ] && targets=("${all_targets[@]}")
+
+# fuzz/Sources/<Module>/ links single files of Sources/; a dangling link is a file renamed there.
+if ! "$fuzz/check-links.sh"; then
+    echo "fuzz: fix the links named above (how: fuzz/Package.swift)" >&2
+    exit 2
+fi
 
 swift="${SWIFT:-swift}"
 echo "fuzz: building (debug, -sanitize=fuzzer,address)"

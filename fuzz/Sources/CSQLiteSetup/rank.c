@@ -1,0 +1,1 @@
+../../../Sources/CSQLiteSetup/rank.c

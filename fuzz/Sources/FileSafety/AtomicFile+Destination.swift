@@ -1,0 +1,1 @@
+../../../Sources/FileSafety/AtomicFile+Destination.swift

@@ -1,0 +1,1 @@
+../../../Sources/FileSafety/SafeOutput.swift

@@ -1,0 +1,1 @@
+../../../Sources/MarginCLI/Arguments/ArgumentValues.swift

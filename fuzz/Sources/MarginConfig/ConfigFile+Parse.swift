@@ -1,0 +1,1 @@
+../../../Sources/MarginConfig/ConfigFile+Parse.swift

@@ -1,0 +1,1 @@
+../../../Sources/MarginViews/SpotifyRef.swift

@@ -1,0 +1,1 @@
+../../../Sources/NoteStore/EpisodeInfo.swift

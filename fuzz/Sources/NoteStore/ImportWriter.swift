@@ -1,0 +1,1 @@
+../../../Sources/NoteStore/ImportWriter.swift

@@ -1,0 +1,1 @@
+../../../Sources/NoteStore/Note.swift

@@ -1,0 +1,1 @@
+../../../Sources/NoteStore/NoteDatabase+SchemaV5.swift

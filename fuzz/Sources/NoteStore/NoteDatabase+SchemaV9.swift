@@ -1,0 +1,1 @@
+../../../Sources/NoteStore/NoteDatabase+SchemaV9.swift

@@ -1,0 +1,1 @@
+../../../Sources/NoteStore/String+UTF8Bytes.swift

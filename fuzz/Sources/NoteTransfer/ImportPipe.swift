@@ -1,0 +1,1 @@
+../../../Sources/NoteTransfer/ImportPipe.swift

@@ -1,0 +1,1 @@
+../../../Sources/NoteTransfer/NoteDatabase+Import.swift

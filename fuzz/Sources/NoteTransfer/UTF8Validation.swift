@@ -1,0 +1,1 @@
+../../../Sources/NoteTransfer/UTF8Validation.swift

@@ -1,0 +1,1 @@
+../../../Sources/SpotifyLinks/SpotifyLink.swift

@@ -1,0 +1,1 @@
+../../../Sources/Voice/PCMAudio.swift

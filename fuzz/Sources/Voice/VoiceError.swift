@@ -1,0 +1,1 @@
+../../../Sources/Voice/VoiceError.swift

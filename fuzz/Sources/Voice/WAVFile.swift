@@ -1,0 +1,1 @@
+../../../Sources/Voice/WAVFile.swift
