@@ -16,10 +16,10 @@
 // Subprocess or ArgumentParser is built: the only package dependency is GRDB, which the `import`
 // target needs for the real NoteDatabase it imports into. fuzz/README.md lists the files.
 //
-// A few declarations live in files that also use those libraries. Each is replaced by a small
-// stand-in, in a regular (not linked) file: SpotifyClient/Shims.swift (PKCE, TLSFailure),
-// NoteSync/Shims.swift (HubError) and ArgumentParser/ExpressibleByArgument.swift (the one
-// protocol of swift-argument-parser that MarginCLI's ArgumentValues.swift uses).
+// One declaration stands in for a library: ArgumentParser/ExpressibleByArgument.swift, a regular
+// (not linked) file holding the one protocol of swift-argument-parser that MarginCLI's
+// ArgumentValues.swift conforms to. Where a parser's type shared a file with code that needs
+// a library (FormEncoding, TLSFailure, HubError), the type has a file of its own in Sources.
 //
 // When a parser starts to use something from another file, the build stops with "cannot find
 // 'X' in scope" (or "has no member 'x'"). Find the file in Sources/<Module> that declares it

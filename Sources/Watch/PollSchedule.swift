@@ -1,3 +1,5 @@
+import SpotifyClient
+
 /// When the interactive `watch` asks Spotify next.
 ///
 /// Steady: on the ``PollPolicy`` the piped `watch` shares, every 3 s while playing and every 5 s

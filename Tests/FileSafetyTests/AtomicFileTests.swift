@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("writing a file whole or not at all")

@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -11,13 +12,6 @@ struct ChildProcessTests {
     private func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ChildProcess.Ending {
         let pid = try ChildProcess.start(arguments, input: .null, output: .null, errors: .null, environment: environment).get()
         return try ChildProcess.wait(for: pid)
-    }
-
-    /// A fresh directory under the system's temporary one.
-    private func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "/childprocess-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 
     @Test("an exit code and a killing signal are told apart, and said plainly")
@@ -37,7 +31,7 @@ struct ChildProcessTests {
 
     @Test("a program is looked up on the PATH given: an executable file, not a plain file or a folder")
     func pathLookup() throws {
-        let bin = try directory()
+        let bin = try temporaryDirectory("childprocess")
         defer { try? FileManager.default.removeItem(atPath: bin) }
         // A link to the shell: an executable no test process holds open for writing.
         try FileManager.default.createSymbolicLink(atPath: bin + "/margin-test-tool", withDestinationPath: "/bin/sh")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The hub's end of the connection killed (`pg_terminate_backend`) at random moments of pushes

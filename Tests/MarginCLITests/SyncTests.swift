@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `margin sync` end to end: the built binary, several machines (homes), a real PostgreSQL.

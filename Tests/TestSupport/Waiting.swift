@@ -54,20 +54,36 @@ public func deadline(_ limit: Duration, _ expire: @escaping @Sendable () -> Void
 /// `operation`'s result, or nil when it has not come within `limit`, in which case the
 /// operation is cancelled and not waited for (it may be blocked on something that never ends).
 public func within<Value: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async -> Value) async -> Value? {
-    let waiter = Mutex<CheckedContinuation<Value?, Never>?>(nil)
-    let work = Mutex<Task<Void, Never>?>(nil)
+    let race = Race<Value?>()
     return await withCheckedContinuation { continuation in
+        race.wait(for: continuation)
+        let expiry = deadline(limit) { race.settle(nil) }
+        race.run {
+            let value = await operation()
+            expiry.cancel()
+            race.settle(value)
+        }
+    }
+}
+
+/// The first of an operation and its deadline to answer: the answer goes to the waiter once, and
+/// the deadline's answer cancels the operation.
+private final class Race<Value: Sendable>: Sendable {
+    private let waiter = Mutex<CheckedContinuation<Value, Never>?>(nil)
+    private let work = Mutex<Task<Void, Never>?>(nil)
+
+    func wait(for continuation: CheckedContinuation<Value, Never>) {
         waiter.withLock { $0 = continuation }
-        let expiry = deadline(limit) {
-            work.withLock { $0?.cancel() }
-            waiter.withLock { $0.take() }?.resume(returning: nil)
-        }
-        work.withLock {
-            $0 = Task {
-                let value = await operation()
-                expiry.cancel()
-                waiter.withLock { $0.take() }?.resume(returning: value)
-            }
-        }
+    }
+
+    func run(_ body: @escaping @Sendable () async -> Void) {
+        let task = Task { await body() }
+        work.withLock { $0 = task }
+    }
+
+    func settle(_ value: Value) {
+        guard let continuation = waiter.withLock({ $0.take() }) else { return }
+        work.withLock { $0 }?.cancel()
+        continuation.resume(returning: value)
     }
 }

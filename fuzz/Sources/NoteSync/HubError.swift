@@ -1,0 +1,1 @@
+../../../Sources/NoteSync/HubError.swift

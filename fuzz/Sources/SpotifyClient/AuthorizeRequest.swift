@@ -1,1 +1,0 @@
-../../../Sources/SpotifyClient/AuthorizeRequest.swift

@@ -1,1 +1,0 @@
-../../../Sources/SpotifyClient/RandomToken.swift

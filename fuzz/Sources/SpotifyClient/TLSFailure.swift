@@ -1,0 +1,1 @@
+../../../Sources/SpotifyClient/TLSFailure.swift
