@@ -87,7 +87,10 @@ struct EditorTerminalTests {
             let tmux = try await editorHolding(sandbox, saved: "saved before the terminal closed")
             defer { tmux.stop() }
             try await tmux.tmux(["kill-session", "-t", "w"])
-            let text = try await eventually { try await sandbox.notes("list", "--json").first?["text"] as? String }
+            // The note is stored, empty, before the editor opens; its text comes once margin has read the file.
+            let text = try await eventually {
+                (try await sandbox.notes("list", "--json").first?["text"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            }
             #expect(text == "saved before the terminal closed")
             let playing = try await eventually(tries: 50) { await sandbox.emulator.currentState().playback.isPlaying ? true : nil }
             #expect(playing == true, "playback resumed")
