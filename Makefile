@@ -73,6 +73,7 @@ test:
 	$(STEP) reliability $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter Reliability --skip ReliabilityTokenServiceTests
 	$(STEP) token-flood $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter ReliabilityTokenServiceTests
 	@echo "test: the run left $$(ls -A "$(TEST_TMPDIR)" | wc -l) entries in its TMPDIR; removing it" >&2
+	@ls -A "$(TEST_TMPDIR)" | sed -E 's/[.-][^.-]*$$//' | sort | uniq -c | sort -rn | head -20 >&2
 	rm -rf "$(TEST_TMPDIR)"
 
 # The emulator plus a real margin session against it.

@@ -24,14 +24,19 @@ struct ChildProcessTests {
 
     @Test("a child that outlives its output does not delay another's end being seen")
     func independentEnds() async throws {
-        // Closes every descriptor it did not open (as pulseaudio and tmux do), then lives on.
+        // Closes every descriptor it did not open (as pulseaudio and tmux do), then lives on
+        // until something is written to its FIFO.
         let mark = "lingering-\(UUID().uuidString)"
-        async let lingering = MarginProcess.run(["python3", "-c", "import os, time; os.closerange(3, 65536); time.sleep(5)", mark],
-                                                environment: ["PATH": "/usr/bin:/bin"], executable: "/usr/bin/env", timeout: .seconds(20))
+        let fifo = try temporaryDirectory("linger") + "/go"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        async let lingering = MarginProcess.run(["python3", "-c", "import os, sys; os.closerange(3, 65536); open(sys.argv[1]).read()", fifo, mark],
+                                                environment: ["PATH": "/usr/bin:/bin"], executable: "/usr/bin/env", timeout: .seconds(60))
         // The lingering child is under way before the quick one starts.
         try await waitUntil("the lingering child running") { (try? ProcessTable.commandLines().contains { $0.contains(mark) }) == true }
         let quick = try await MarginProcess.run(["ok"], environment: [:], executable: "/bin/echo", timeout: .seconds(3))
         #expect(quick.stdout == "ok\n")
+        let released = try await MarginProcess.run(["-c", "echo go > \"$1\"", "sh", fifo], environment: [:], executable: "/bin/sh", timeout: .seconds(30))
+        #expect(released.status == 0)
         #expect(try await lingering.status == 0)
     }
 

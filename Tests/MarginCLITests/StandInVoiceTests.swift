@@ -136,9 +136,10 @@ struct StandInVoiceTests {
     @Test("while a v note is transcribed the view goes on: the position moves, and a note typed meanwhile is saved")
     func viewGoesOnWhileTranscribing() async throws {
         try await using(try await Sandbox.loggedIn()) { sandbox in
-            // A recognizer that answers only once the test lets it.
+            // A recognizer that answers only once the test lets it: a line written to its FIFO.
             let release = sandbox.root + "/stt.release"
-            let tmux = try await transcribing(sandbox, then: "while [ ! -f '\(release)' ]; do sleep 0.1; done\necho '\(Self.words)'")
+            try #require(mkfifo(release, 0o600) == 0)
+            let tmux = try await transcribing(sandbox, then: "read go < '\(release)'\necho '\(Self.words)'")
             defer { tmux.stop() }
 
             // The recognizer is busy: the view still follows Spotify, and keys still work.
@@ -149,9 +150,16 @@ struct StandInVoiceTests {
             try await tmux.type("typed while the recognizer worked")
             try await tmux.press("Enter")
             try await waitFor { (try? await sandbox.notes("list", "--json").contains { $0["text"] as? String == "typed while the recognizer worked" }) == true }
-            #expect(!FileManager.default.fileExists(atPath: release), "the typed note was saved before the transcript")
+            let voice = try await sandbox.notes("list", "--tag", "voice", "--json").first?["text"] as? String
+            #expect(voice != Self.words, "the typed note was saved before the transcript")
 
-            #expect(FileManager.default.createFile(atPath: release, contents: Data()))
+            // The recognizer opens its FIFO when it starts: until then a writer finds no reader.
+            let writer = try await eventually("the recognizer waiting on its FIFO") {
+                let descriptor = open(release, O_WRONLY | O_NONBLOCK)
+                return descriptor >= 0 ? descriptor : nil
+            }
+            #expect(write(writer, "go\n", 3) == 3)
+            close(writer)
             try await waitFor { (try? await sandbox.notes("list", "--tag", "voice", "--json").first?["text"] as? String) == Self.words }
             try await tmux.press("q")
             #expect(try await tmux.exitStatus() == 0)

@@ -80,8 +80,8 @@ struct SyncTests {
         _ = try await b.sync()
         let id = try await a.id(of: "the original")
         #expect(try await b.margin("edit", id, "older edit, on B").status == 0)
-        // A later edit is a later millisecond on the stamps' wall clock, which no event moves.
-        try await Task.sleep(for: .milliseconds(20))
+        // A's edit is stamped later on the wall clock: its process starts after B's has ended, and
+        // a start takes milliseconds.
         #expect(try await a.margin("edit", id, "newer edit, on A").status == 0)
         // B syncs first, yet A's later edit wins; on B's next sync it arrives.
         _ = try await b.sync()
@@ -237,8 +237,17 @@ struct SyncTests {
         let (a, b) = (machines[0], machines[1])
         try await a.importNotes(SyncMachine.sampleNotes(20000, prefix: "A"))
         async let interrupted = a.margin("sync")
-        // Into the push of 20 000 notes, which takes seconds and announces no midpoint.
-        try await Task.sleep(for: .milliseconds(300))
+        // Into the push of 20 000 notes: its transaction has written its account row, and holds
+        // that table's row lock till it ends. Were the push already done, the hub has the notes,
+        // and the test goes on with what is left. (The first sync makes the tables: until then
+        // both queries fail, and are asked again.)
+        try await waitUntil("the push under way") {
+            let pushing = try await server.psql(
+                "SELECT EXISTS (SELECT 1 FROM pg_locks JOIN pg_stat_activity USING (pid) WHERE usename = 'alice' "
+                    + "AND relation = 'margin.account'::regclass AND mode = 'RowExclusiveLock')", database: "notes")
+            if pushing.stdout == "t" { return true }
+            return try await server.psql("SELECT EXISTS (SELECT 1 FROM margin.note)", database: "notes").stdout == "t"
+        }
         try await server.stopServer()
         let result = try await interrupted
         if result.status != 0 {

@@ -65,8 +65,12 @@ struct SyncWaitTests {
                                        errors: errors.write)
         try errors.write.close()
         defer { watcher.send(SIGKILL) }
-        // Several of --watch's 1 s rounds against the held lock: that it goes on is a length of time.
-        try await Task.sleep(for: .seconds(5))
+        // A round gives up on the held lock and says so; the next one is waiting for it again.
+        let errorsRead = errors.read
+        let said = await within(.seconds(60)) { await Self.firstLine(errorsRead) } ?? nil
+        #expect(said?.contains("kept margin waiting 3 s for a lock another session holds (sync.timeout)") == true, "\(said ?? "nothing said")")
+        try await Self.until(server, "EXISTS (SELECT 1 FROM pg_locks WHERE relation = 'margin.account'::regclass AND NOT granted)",
+                             database: "shared")
         #expect(watcher.isRunning)
         lock.send(SIGKILL)
         try stdin.write.close()
@@ -145,8 +149,8 @@ struct SyncWaitTests {
         // A sync that never lets go (here, a process holding the lock), once it holds it.
         let output = try ChildPipe()
         let holder = try ChildProcess("/usr/bin/env", ["python3", "-c", """
-            import fcntl, sys, time
-            f = open(sys.argv[1], "a"); fcntl.flock(f, fcntl.LOCK_EX); print("held", flush=True); time.sleep(60)
+            import fcntl, signal, sys
+            f = open(sys.argv[1], "a"); fcntl.flock(f, fcntl.LOCK_EX); print("held", flush=True); signal.pause()
             """, machine.root + "/data/margin/notes.sqlite.sync-lock"], environment: ["PATH": "/usr/bin:/bin"], output: output.write)
         try output.write.close()
         defer { holder.send(SIGKILL) }

@@ -15,11 +15,12 @@ struct TmuxSessionTests {
             kill(server, SIGSTOP)
             // Were the pool's threads held by the clients, nothing on it would run until a thread
             // outside it lets the server go on: the test then ends, failing, instead of hanging.
-            Thread {
-                Thread.sleep(forTimeInterval: 60)
+            // A deadline only a hang reaches, on a Dispatch thread: Dispatch's own queues are not
+            // the cooperative pool.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
                 if let command = FileManager.default.contents(atPath: "/proc/\(server)/cmdline"),
                    String(decoding: command, as: UTF8.self).contains(socket) { kill(server, SIGCONT) }
-            }.start()
+            }
             // When each client had its screen: none can before the server goes on.
             let clients = Task {
                 await withTaskGroup(of: ContinuousClock.Instant?.self) { group in
@@ -29,8 +30,11 @@ struct TmuxSessionTests {
                     return await group.reduce(into: [ContinuousClock.Instant]()) { answers, answer in answer.map { answers.append($0) } }
                 }
             }
-            // The clients are blocked on the stopped server for a while before the login starts.
-            try await Task.sleep(for: .seconds(1))
+            // Every client is started, and blocked on the stopped server, before the login starts.
+            let clientCount = ProcessInfo.processInfo.activeProcessorCount + 2
+            try await waitUntil("\(clientCount) tmux clients waiting on the stopped server") {
+                Self.processes(containing: ["capture-pane", socket]) >= clientCount
+            }
             let login = try await sandbox.login()
             let loginEnded = ContinuousClock.now
             kill(server, SIGCONT)
@@ -51,6 +55,16 @@ struct TmuxSessionTests {
             defer { second.stop() }
             #expect(second.server != first.server)
             #expect(try await second.exitStatus() == 64)
+        }
+    }
+
+    /// How many processes' command lines hold every one of `words`.
+    static func processes(containing words: [String]) -> Int {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
+        return pids.count { pid in
+            guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let text = String(decoding: command, as: UTF8.self)
+            return words.allSatisfy { text.contains($0) }
         }
     }
 }

@@ -71,8 +71,9 @@ struct VoiceRecordingTests {
             let store = sandbox.root + "/voice.sqlite"
             let spawned = ContinuousClock.now, signalled = Mutex<Duration?>(nil)
             let result = try await Self.record(sandbox, pulse, playing: Self.longClip) {
-                // The null sink hands its monitor the sound up to 2 s late: 4.5 s into the 7.1 s
-                // clip, the recording holds a few seconds of it.
+                // How long sound plays before the signal is the input, and sound announces no
+                // moment: 4.5 s into the 7.1 s clip (the null sink hands its monitor the sound up
+                // to 2 s late), the recording holds a few seconds of it.
                 try await Task.sleep(for: .seconds(4.5))
                 _ = try await MarginProcess.run(["-\(name)", "-f", "margin note --voice --db \(store)"], environment: [:], executable: "/usr/bin/pkill")
                 signalled.withLock { $0 = ContinuousClock.now - spawned }

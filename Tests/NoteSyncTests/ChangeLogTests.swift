@@ -81,6 +81,13 @@ struct ChangeLogTests {
         HybridTimestamp(wallMs: stamp.wallMs + ms, counter: 0, node: "0000000000000000").description
     }
 
+    /// The next stamp after `stamp` from another machine whose node sorts first: whatever this
+    /// store stamps next is later than it, in the same millisecond or a later one, so a test
+    /// need not wait for the wall clock to move to make a change here the later one.
+    func next(_ stamp: HybridTimestamp) -> String {
+        HybridTimestamp(wallMs: stamp.wallMs, counter: stamp.counter + 1, node: "0000000000000000").description
+    }
+
     @Test("a tag change here and a text change there, made at the same time, both survive the merge")
     func mergeByPart() throws {
         let store = try NoteDatabase.inMemory()
@@ -127,13 +134,10 @@ struct ChangeLogTests {
         let store = try NoteDatabase.inMemory()
         let note = Note(text: "original")
         let base = try synced(store, note)
-        // The change log's stamps come from SQLite's julianday('now') inside its triggers, not from
-        // `now:`: only a later millisecond gives a later stamp, and no event brings one.
-        usleep(5000)
         try store.delete(id: note.id)
         var edited = note
         edited.text = "edited there, before the delete here"
-        let applied = try store.apply([.init(id: note.id, hlc: later(base, 1), parts: [later(base, 1), base.description, base.description],
+        let applied = try store.apply([.init(id: note.id, hlc: next(base), parts: [next(base), base.description, base.description],
                                              body: NoteEncoding.object(edited))], versions: [], cursor: [:])
         #expect(applied.conflicts == 1 && (try? store.note(id: note.id)) == nil, "the later delete wins")
         #expect(try store.versions(of: note.id).contains { $0.text == "edited there, before the delete here" })
@@ -141,13 +145,10 @@ struct ChangeLogTests {
         // And the other way round: an edit here, later than a delete there.
         let other = Note(text: "kept alive")
         let otherBase = try synced(store, other)
-        // The change log's stamps come from SQLite's julianday('now') inside its triggers, not from
-        // `now:`: only a later millisecond gives a later stamp, and no event brings one.
-        usleep(5000)
         var alive = other
         alive.text = "edited here, after the delete there"
         try store.update(alive)
-        let deleted = later(otherBase, 1)
+        let deleted = next(otherBase)
         let back = try store.apply([.init(id: other.id, hlc: deleted, parts: [otherBase.description, otherBase.description, otherBase.description],
                                           body: nil)], versions: [], cursor: [:])
         #expect(back.conflicts == 1)

@@ -45,6 +45,12 @@ struct ConnectionDisciplineTests {
         try await using(try await Self.start { $0.maxConnections = 8; $0.headerTimeout = .seconds(60) }) { harness in
             var idle: [RawSocket] = []
             for _ in 0..<20 { idle.append(try RawSocket(port: port(harness))) }
+            // The service accepts from its backlog in its own time: until all 20 are admitted,
+            // a probe's connection could be the oldest one waiting for a head when the rest
+            // arrive, and give way to them.
+            try await waitUntil("the service admitted the 20 idle connections") {
+                harness.server.tracker.evictions >= 12
+            }
             for _ in 0..<3 {
                 let reply = try await harness.get("/healthz")
                 #expect(reply.status == 200)

@@ -34,8 +34,9 @@ struct WhisperFailureTests {
     func hang() async throws {
         let launch = try WhisperRuntime.fake(Self.ready + """
 
+            import signal
             for line in sys.stdin:
-                time.sleep(300)
+                signal.pause()
             """)
         let whisper = WhisperTranscriber(launch: launch, timeout: .seconds(2))
         defer { whisper.stop() }

@@ -84,6 +84,7 @@ struct HTTPStub {
                 out += "Content-Length: %d\\r\\nConnection: close\\r\\n\\r\\n" % len(body)
                 connection.sendall(out.encode())
                 if spec.get("trickle"):
+                    # A body that trickles, a byte a second: the pace is the input.
                     for index in range(len(body)):
                         connection.sendall(body[index:index + 1]); time.sleep(1)
                 else:

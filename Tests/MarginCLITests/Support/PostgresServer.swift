@@ -75,8 +75,7 @@ struct PostgresServer {
         if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
            let pid = Int32(text.split(separator: "\n").first ?? "") {
             kill(pid, SIGQUIT)
-            // The postmaster is not this process's child: its end sends no event here.
-            for _ in 0..<200 where kill(pid, 0) == 0 { usleep(20_000) }
+            _ = processEnds(pid, within: .seconds(4))
         }
         try? FileManager.default.removeItem(atPath: directory)
     }
