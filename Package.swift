@@ -211,7 +211,7 @@ let package = Package(
         .executableTarget(
             name: "margin-token-service",
             dependencies: [
-                "TokenService",
+                "TokenService", "FileSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

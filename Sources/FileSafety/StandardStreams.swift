@@ -24,7 +24,7 @@ public enum StandardStreams {
         // the start, a closed pipe is an EPIPE error that every command handles the same way
         // (OutputFile.Failure.readerGone). Child processes (the editor, the browser) inherit
         // the ignored signal, as they did whenever a socket had been opened before them.
-        signal(SIGPIPE, SIG_IGN)
+        Signals.ignore(SIGPIPE)
         _ = closedAtStart
     }
 

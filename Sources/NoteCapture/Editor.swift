@@ -1,4 +1,3 @@
-import Dispatch
 import FileSafety
 import Foundation
 import Synchronization
@@ -131,23 +130,17 @@ public enum Editor {
     /// on and ignoring SIGINT and SIGQUIT meanwhile.
     private static func run(_ arguments: [String], editor: String) throws -> (status: ChildProcess.Ending, handedOn: Int32?) {
         let handed = HandedOn()
-        let previous = [SIGINT, SIGQUIT, SIGTERM, SIGHUP].map { ($0, signal($0, SIG_IGN)) }
-        defer { for (signo, handler) in previous { signal(signo, handler) } }
-
         // Watching before the editor starts: a signal in between is handed on as soon as it runs.
-        let sources = [SIGTERM, SIGHUP].map { signo in
-            let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
-            source.setEventHandler { handed.record(signo) }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
+        let signals = Signals.Scope(ignoring: [SIGINT, SIGQUIT], handling: [SIGTERM, SIGHUP]) { handed.record($0) }
+        defer { signals.end() }
         // The editor starts with every signal at its default and none blocked, whatever margin set.
         guard case .success(let pid) = ChildProcess.start(arguments) else { throw Failure.cannotStart(editor) }
         handed.started(pid)
 
         guard let ended = try? ChildProcess.wait(for: pid) else { throw Failure.cannotStart(editor) }
-        return (ended, handed.signal)
+        // A signal sent to the whole group (the terminal closing) ends the editor and margin at
+        // once: the editor's end may be seen before margin's handler has run.
+        return (ended, handed.signal ?? [SIGTERM, SIGHUP].first { signals.received($0) })
     }
 }
 

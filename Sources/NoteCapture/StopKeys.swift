@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -11,49 +12,39 @@ public enum StopKeys {
     /// Yields once for each Enter on stdin (unless `watchingStdin` is false: a stdin closed at
     /// start) and each SIGINT, SIGTERM or SIGHUP, until ``restore()``.
     ///
-    /// The signals' handler writes the signal's number to a pipe (about all a signal handler
-    /// may do); a thread of its own waits on that pipe and on stdin. It lives as long as the
-    /// process, which ends soon after the recording.
+    /// The signals arrive through a ``Signals/Scope``; a thread of its own waits on stdin. It
+    /// lives as long as the process, which ends soon after the recording.
     public static func stream(watchingStdin: Bool = true) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
-        let pipe = interruptPipe
-        listening.withLock { $0 = true }
-        for signo in endingSignals {
-            Glibc.signal(signo) { signo in
-                var byte = UInt8(truncatingIfNeeded: signo)
-                _ = write(interruptPipe.write, &byte, 1)
+        // A scope already in place ends first, so that this one saves the dispositions margin
+        // had before either.
+        listening.withLock { listening in
+            defer { listening = nil }
+            return listening
+        }?.end()
+        let scope = Signals.Scope(handling: endingSignals) { signo in
+            if let message = abandoning.withLock({ $0 }) {
+                let line = Array((message + "\n").utf8)
+                _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                _exit(128 + signo)
             }
+            received.withLock { $0 = $0 ?? signo }
+            continuation.yield(())
         }
-        let watchStdin = watchingStdin
+        listening.withLock { $0 = scope }
+        guard watchingStdin else { return stream }
         Thread.detachNewThread {
-            var descriptors = [pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)]
-            if watchStdin { descriptors.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
-                guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else {
+                guard poll(&descriptor, 1, -1) > 0 else {
                     if errno == EINTR { continue }
                     return
                 }
-                for index in descriptors.indices where descriptors[index].revents != 0 {
-                    let count = read(descriptors[index].fd, &buffer, buffer.count)
-                    if descriptors[index].fd == pipe.read {
-                        if count > 0 {
-                            let signo = Int32(buffer[0])
-                            if let message = abandoning.withLock({ $0 }) {
-                                let line = Array((message + "\n").utf8)
-                                _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-                                _exit(128 + signo)
-                            }
-                            received.withLock { $0 = $0 ?? signo }
-                            continuation.yield(())
-                        }
-                    } else if count <= 0 {
-                        // stdin ended: only Ctrl-C is left.
-                        descriptors[index].fd = -1
-                    } else if buffer.prefix(count).contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                        continuation.yield(())
-                    }
-                }
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                // stdin ended: only the signals are left.
+                guard count > 0 else { return }
+                if buffer.prefix(count).contains(where: { $0 == 0x0A || $0 == 0x0D }) { continuation.yield(()) }
             }
         }
         return stream
@@ -68,13 +59,17 @@ public enum StopKeys {
     /// with its recording) and playback resumed. The recognizer, margin's child, ends with it.
     public static func endAtOnce(saying message: String) {
         abandoning.withLock { $0 = message }
-        if !listening.withLock({ $0 }) { _ = stream(watchingStdin: false) }
+        if listening.withLock({ $0 == nil }) { _ = stream(watchingStdin: false) }
     }
 
     /// The signals end margin again.
     public static func restore() {
         abandoning.withLock { $0 = nil }
-        for signo in endingSignals { Glibc.signal(signo, SIG_DFL) }
+        let scope = listening.withLock { listening in
+            defer { listening = nil }
+            return listening
+        }
+        scope?.end()
     }
 
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
@@ -83,16 +78,8 @@ public enum StopKeys {
 /// The first signal that ended a recording.
 private let received = Mutex<Int32?>(nil)
 
-/// Whether the signals' handler and its thread are in place.
-private let listening = Mutex(false)
+/// The signals' scope while they end a recording rather than margin.
+private let listening = Mutex<Signals.Scope?>(nil)
 
 /// What margin says when a signal ends it at once (``StopKeys/endAtOnce(saying:)``).
 private let abandoning = Mutex<String?>(nil)
-
-/// The pipe Ctrl-C's handler writes to: made before the handler is installed.
-private let interruptPipe: (read: Int32, write: Int32) = {
-    var descriptors: [Int32] = [-1, -1]
-    _ = pipe(&descriptors)
-    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    return (descriptors[0], descriptors[1])
-}()

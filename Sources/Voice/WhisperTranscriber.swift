@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ public final class WhisperTranscriber: Transcriber, Sendable {
         self.launch = launch
         self.timeout = timeout
         // A helper that died must not take margin with it when margin writes its next request.
-        signal(SIGPIPE, SIG_IGN)
+        Signals.ignore(SIGPIPE)
     }
 
     deinit { stop() }

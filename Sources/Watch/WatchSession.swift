@@ -1,4 +1,4 @@
-import Dispatch
+import FileSafety
 import Foundation
 import NoteCapture
 import NoteStore
@@ -93,7 +93,9 @@ public struct WatchSession {
         defer { RawTerminal.restoreStandardError(savedStderr) }
         let terminal = try RawTerminal.enter()
         screen.colour = colour
-        let sources = [SIGWINCH, SIGTERM, SIGHUP, SIGINT].map { Self.signalSource($0, continuation) }
+        let signals = Signals.Scope(handling: [SIGWINCH, SIGTERM, SIGHUP, SIGINT]) { [continuation] signo in
+            continuation.yield(.signal(signo))
+        }
         Self.readInput(continuation)
         let ticker = Task { [continuation] in
             while !Task.isCancelled {
@@ -103,7 +105,7 @@ public struct WatchSession {
         }
         defer {
             ticker.cancel()
-            sources.forEach { $0.cancel() }
+            signals.end()
             terminal.restore()
         }
         await loop()
@@ -187,15 +189,6 @@ public struct WatchSession {
 
     mutating func draw() {
         screen.draw(WatchScreen.render(state, at: .now, width: screen.width, height: screen.height))
-    }
-
-    /// Delivers `signo` to the loop as an event instead of its default action.
-    static func signalSource(_ signo: Int32, _ continuation: AsyncStream<WatchEvent>.Continuation) -> any DispatchSourceSignal {
-        signal(signo, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
-        source.setEventHandler { continuation.yield(.signal(signo)) }
-        source.resume()
-        return source
     }
 
     /// Reads the keyboard on a thread of its own: a blocking read must not take one of the

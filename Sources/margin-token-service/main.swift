@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSafety
 import Foundation
 import Logging
 import TokenService
@@ -42,7 +43,7 @@ struct TokenServiceCommand: AsyncParsableCommand {
         var logger = Logger(label: "margin-token-service", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         // Shells start background jobs with SIGINT ignored; restore it so that Ctrl-C and kill -INT work.
-        signal(SIGINT, SIG_DFL)
+        Signals.restoreDefault(SIGINT)
         let configuration: ServiceConfiguration
         let server: TokenServer
         do {

@@ -41,7 +41,7 @@ struct SpotifyEmulatorCommand: AsyncParsableCommand {
         }
         // Shells start background jobs with SIGINT ignored; restore the default so that
         // `kill -INT` stops the emulator whichever way it was launched.
-        signal(SIGINT, SIG_DFL)
+        Signals.restoreDefault(SIGINT)
         let identity = try tls ? serverIdentity() : nil
         let emulator = SpotifyEmulator(scenario: loaded)
         do {

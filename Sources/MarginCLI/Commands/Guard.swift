@@ -27,8 +27,7 @@ extension MarginCommand {
             switch try? ChildProcess.wait(for: pid) {
             case .signaled(let signal):
                 // Ends as the program did, so that margin sees the same status.
-                Glibc.signal(signal, SIG_DFL)
-                raise(signal)
+                Signals.die(of: signal)
                 throw ExitCode(128 + signal)
             case .exited(let code):
                 throw ExitCode(code)

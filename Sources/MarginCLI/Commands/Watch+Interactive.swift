@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSafety
 import Foundation
 import NoteStore
 import SpotifyClient
@@ -45,8 +46,7 @@ struct InteractiveWatch {
         case .status(let code): throw ExitCode(code)
         case .signal(let signo):
             // Die of the signal, as the shell expects, now that the terminal is back.
-            signal(signo, SIG_DFL)
-            raise(signo)
+            Signals.die(of: signo)
             throw ExitCode(128 + signo)
         }
     }

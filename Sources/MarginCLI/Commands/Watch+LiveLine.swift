@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import SpotifyClient
 import MarginViews
@@ -26,8 +25,8 @@ struct LiveLine {
     }
 
     func run() async throws {
-        let restore = Self.installInterruptHandler()
-        defer { restore.cancel() }
+        let interrupt = Self.interruptHandler()
+        defer { interrupt.end() }
         try OutputFile.standardOutput.write("\u{1B}[?25l")
         // Best effort: when the terminal is gone there is no cursor left to show.
         defer { try? OutputFile.standardOutput.write("\u{1B}[?25h\n") }
@@ -67,14 +66,10 @@ struct LiveLine {
     }
 
     /// On Ctrl-C: show the cursor again, end the line, exit 130.
-    static func installInterruptHandler() -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
+    static func interruptHandler() -> Signals.Scope {
+        Signals.Scope(handling: [SIGINT]) { _ in
             try? OutputFile.standardOutput.write("\u{1B}[?25h\r\u{1B}[2K")
             exit(130)
         }
-        source.resume()
-        return source
     }
 }

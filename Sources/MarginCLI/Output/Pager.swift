@@ -28,10 +28,10 @@ struct PagerOptions: ParsableArguments {
 final class Pager {
     private let pid: pid_t
     private let terminal: Int32
-    private let previous: [(Int32, sighandler_t?)]
+    private let signals: Signals.Scope
 
-    private init(pid: pid_t, terminal: Int32, previous: [(Int32, sighandler_t?)]) {
-        (self.pid, self.terminal, self.previous) = (pid, terminal, previous)
+    private init(pid: pid_t, terminal: Int32, signals: Signals.Scope) {
+        (self.pid, self.terminal, self.signals) = (pid, terminal, signals)
     }
 
     static func start(environment: [String: String]) -> Pager? {
@@ -42,19 +42,19 @@ final class Pager {
         if variables["LESS"] == nil { variables["LESS"] = "FRX" }
         // Ignored from before the pager starts, so that a Ctrl-C meant for it never ends margin
         // first; the pager itself starts with them at their defaults.
-        let previous = [SIGINT, SIGQUIT].map { ($0, signal($0, SIG_IGN)) }
+        let signals = Signals.Scope(ignoring: [SIGINT, SIGQUIT])
         let spawned = ChildProcess.start(["/bin/sh", "-c", command], input: .descriptor(ends.read), environment: variables)
         close(ends.read)
         let terminal = dup(STDOUT_FILENO)
         guard case .success(let pid) = spawned, terminal >= 0, dup2(ends.write, STDOUT_FILENO) >= 0 else {
             close(ends.write)
             if terminal >= 0 { close(terminal) }
-            for (signo, handler) in previous { signal(signo, handler) }
+            signals.end()
             return nil
         }
         close(ends.write)
         OutputFile.standardOutputPaged.store(true, ordering: .relaxed)
-        return Pager(pid: pid, terminal: terminal, previous: previous)
+        return Pager(pid: pid, terminal: terminal, signals: signals)
     }
 
     /// Ends the pager's input and waits until the reader quits it; stdout is the terminal again.
@@ -63,6 +63,6 @@ final class Pager {
         dup2(terminal, STDOUT_FILENO)
         close(terminal)
         _ = try? ChildProcess.wait(for: pid)
-        for (signo, handler) in previous { signal(signo, handler) }
+        signals.end()
     }
 }
