@@ -44,51 +44,55 @@ public enum Signals {
         }
 
         /// Whether `signo`, one of the handled signals, has come since the scope began: its
-        /// handler has run, or it is on its way (sent, and not yet taken by a thread). For a
-        /// child that died of a signal sent to the whole group, say: the child's end can be
-        /// seen before the handler has run.
+        /// handler has run, or it was on its way (sent, not yet taken by a thread) and is taken
+        /// now. For a child that died of a signal sent to the whole group, say: the child's end
+        /// can be seen before margin's handler has run.
         public func received(_ signo: Int32) -> Bool {
-            if receivedSignals.load(ordering: .relaxed) & Self.bit(signo) != 0 { return true }
-            var pending = sigset_t()
-            return sigpending(&pending) == 0 && sigismember(&pending, signo) == 1
+            Self.takePending([signo])
+            return receivedSignals.load(ordering: .relaxed) & Self.bit(signo) != 0
         }
 
-        /// Has a handled signal that is on its way taken by the scope's signal handler before
-        /// the scope ends, so that it does not meet the disposition put back (the default
-        /// action would end margin). Changing the thread's mask, to the same mask, makes the
-        /// kernel hand this thread any pending signal it does not block; a thread blocking them
-        /// yields until another thread has taken them, a bounded number of times.
+        /// Takes the signals of `signals` that are on their way, here and now, as the signal
+        /// handler would (their bit, their byte on the pipe): blocked on this thread for the
+        /// moment, a pending one is taken with a wait that does not wait. Whatever comes after
+        /// reaches the handler when the thread's mask is put back.
         static func takePending(_ signals: [Int32]) {
-            var unchanged = sigset_t()
-            sigemptyset(&unchanged)
-            for _ in 0..<1000 {
-                _ = pthread_sigmask(SIG_BLOCK, &unchanged, nil)
-                var pending = sigset_t()
-                guard sigpending(&pending) == 0, signals.contains(where: { sigismember(&pending, $0) == 1 }) else { return }
-                sched_yield()
+            var set = sigset_t(), old = sigset_t()
+            sigemptyset(&set)
+            for signo in signals { sigaddset(&set, signo) }
+            guard pthread_sigmask(SIG_BLOCK, &set, &old) == 0 else { return }
+            defer { _ = pthread_sigmask(SIG_SETMASK, &old, nil) }
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            while true {
+                let signo = sigtimedwait(&set, nil, &now)
+                if signo < 0, errno == EINTR { continue }
+                guard signo > 0 else { return }
+                relaySignal(signo)
             }
         }
 
         static func bit(_ signo: Int32) -> UInt64 {
-            (1...63).contains(signo) ? 1 << UInt64(signo) : 0
+            signo > 0 && signo < 64 ? 1 << UInt64(signo) : 0
         }
 
         /// Stops handling and ignoring: each signal does again what it did before the scope.
-        /// Safe to call more than once.
+        /// A signal taken as it ends still counts for ``received(_:)``; its handler may be
+        /// called once after `end` returns. Safe to call more than once. Scopes that handle the
+        /// same signal end in the reverse order of their making.
         public func end() {
             let (previous, registration) = state.withLock { state -> ([(signal: Int32, action: sigaction)], Int?) in
                 guard !state.ended else { return ([], nil) }
                 state.ended = true
                 return (state.previous, state.registration)
             }
-            if let registration {
-                Self.takePending(previous.map(\.signal))
-                SignalRelay.shared.unregister(registration)
-            }
+            // What is on its way is taken while the scope's handler is still in place; what
+            // comes once each disposition is put back meets it.
+            if registration != nil { Self.takePending(previous.map(\.signal)) }
             for (signo, action) in previous.reversed() {
                 var restored = action
                 _ = sigaction(signo, &restored, nil)
             }
+            if let registration { SignalRelay.shared.unregister(registration) }
         }
 
         deinit { end() }
@@ -129,15 +133,25 @@ public enum Signals {
     /// default is not to end a process (SIGWINCH, say), or it is blocked.
     public static func die(of signo: Int32) {
         restoreDefault(signo)
+        // raise() signals this thread, which may block it (Dispatch's threads block them all).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signo)
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(signo)
     }
 }
 
 /// The signal handler of every handled signal: the signal's number to the relay's pipe.
+/// The pipe's write end does not block: were the relay ever behind by a pipe's worth, a signal
+/// would still have its bit, and the thread it interrupted would go on. errno is the
+/// interrupted code's, and is put back.
 private let relaySignal: @convention(c) (Int32) -> Void = { signo in
-    receivedSignals.bitwiseOr(Signals.Scope.bit(signo), ordering: .relaxed)
+    let saved = errno
+    receivedSignals.bitwiseOr(signo > 0 && signo < 64 ? 1 << UInt64(signo) : 0, ordering: .relaxed)
     var byte = UInt8(truncatingIfNeeded: signo)
     _ = write(signalPipe.write, &byte, 1)
+    errno = saved
 }
 
 /// The handled signals that came, one bit a signal, set by the signal handler (an atomic
@@ -149,6 +163,7 @@ private let signalPipe: (read: Int32, write: Int32) = {
     var ends: [Int32] = [-1, -1]
     _ = pipe(&ends)
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
     return (ends[0], ends[1])
 }()
 

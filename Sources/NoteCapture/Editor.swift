@@ -138,6 +138,8 @@ public enum Editor {
         handed.started(pid)
 
         guard let ended = try? ChildProcess.wait(for: pid) else { throw Failure.cannotStart(editor) }
+        // Reaped: its pid may be another process's from now on, and is signalled no more.
+        handed.ended()
         // A signal sent to the whole group (the terminal closing) ends the editor and margin at
         // once: the editor's end may be seen before margin's handler has run.
         return (ended, handed.signal ?? [SIGTERM, SIGHUP].first { signals.received($0) })
@@ -162,6 +164,10 @@ private final class HandedOn: Sendable {
             return state.signal
         }
         if let early { kill(pid, early) }
+    }
+
+    func ended() {
+        state.withLock { $0.pid = nil }
     }
 
     var signal: Int32? { state.withLock { $0.signal } }

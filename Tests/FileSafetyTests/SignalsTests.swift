@@ -80,13 +80,48 @@ struct SignalsTests {
         #expect(isDefault(SIGUSR2), "a scope dropped is ended")
     }
 
-    @Test("a scope tells whether a handled signal came since it began, though its handler has not run yet")
-    func received() {
-        let scope = Signals.Scope(handling: [SIGUSR2])
-        defer { scope.end() }
-        #expect(!scope.received(SIGUSR2))
-        kill(getpid(), SIGUSR2)
-        #expect(scope.received(SIGUSR2), "taken by the signal handler, or still on its way")
+    /// Runs `body` with `signo` blocked on this thread (so that a signal sent to it stays on its
+    /// way), then discards what is still pending of it and puts the thread's mask back.
+    private func blocking(_ signo: Int32, _ body: () -> Void) {
+        var set = sigset_t(), old = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signo)
+        pthread_sigmask(SIG_BLOCK, &set, &old)
+        body()
+        let before = Signals.Scope(ignoring: [signo])
+        pthread_sigmask(SIG_SETMASK, &old, nil)
+        before.end()
     }
 
+    private func pending(_ signo: Int32) -> Bool {
+        var set = sigset_t()
+        return sigpending(&set) == 0 && sigismember(&set, signo) == 1
+    }
+
+    @Test("a scope tells whether a handled signal came since it began, though no handler has run yet")
+    func received() {
+        blocking(SIGUSR2) {
+            let scope = Signals.Scope(handling: [SIGUSR2])
+            #expect(!scope.received(SIGUSR2))
+            pthread_kill(pthread_self(), SIGUSR2)
+            #expect(pending(SIGUSR2), "on its way: blocked on this thread")
+            #expect(scope.received(SIGUSR2))
+            #expect(!pending(SIGUSR2), "taken by the scope")
+            scope.end()
+        }
+    }
+
+    @Test("a handled signal on its way when the scope ends is the scope's, not the default action's")
+    func takenAtTheEnd() {
+        Signals.restoreDefault(SIGUSR2)
+        blocking(SIGUSR2) {
+            let scope = Signals.Scope(handling: [SIGUSR2])
+            pthread_kill(pthread_self(), SIGUSR2)
+            scope.end()
+            // Still pending, it would meet SIG_DFL and end the test process once unblocked
+            // (`blocking` discards it first).
+            #expect(!pending(SIGUSR2), "taken before the default action was put back")
+            #expect(isDefault(SIGUSR2))
+        }
+    }
 }

@@ -150,8 +150,9 @@ struct StandInVoiceTests {
             try await tmux.type("typed while the recognizer worked")
             try await tmux.press("Enter")
             try await waitFor { (try? await sandbox.notes("list", "--json").contains { $0["text"] as? String == "typed while the recognizer worked" }) == true }
-            let voice = try await sandbox.notes("list", "--tag", "voice", "--json").first?["text"] as? String
-            #expect(voice != Self.words, "the typed note was saved before the transcript")
+            let voice = try await sandbox.notes("list", "--tag", "voice", "--json").first
+            #expect(voice != nil, "the voice note is stored while its transcript is awaited")
+            #expect(voice?["text"] as? String != Self.words, "the typed note was saved before the transcript")
 
             // The recognizer opens its FIFO when it starts: until then a writer finds no reader.
             let writer = try await eventually("the recognizer waiting on its FIFO") {

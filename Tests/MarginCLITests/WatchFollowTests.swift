@@ -60,15 +60,17 @@ struct WatchFollowTests {
             try await tmux.waitForScreen { $0.contains(Self.naming) && $0.contains("▶") }
 
             // Spotify is slow to carry the seek out: polls made meanwhile still see the old position.
-            try await sandbox.emulator.addFault(.delay(ms: 8000, path: "/v1/me/player/seek"))
+            try await sandbox.emulator.addFault(.delay(ms: 10_000, path: "/v1/me/player/seek"))
             await sandbox.emulator.clearRequestLog()
             let before = await sandbox.progress()
             let pressed = ContinuousClock.now
             try await tmux.press("Right")
-            // The view polls one request at a time, and quickly after a change: a second poll has
-            // been asked for once the first one's stale answer (the position before the seek) was
-            // taken in, which the view shows no sign of.
-            try await waitFor { await sandbox.apiRequests().count { $0.path == "/v1/me/player" } >= 2 }
+            // The view polls one request at a time, and quickly after a change: a poll is asked
+            // for once the one before's stale answer (the position before the seek) was taken in,
+            // which the view shows no sign of. The first logged may have been under way before
+            // the key; the second was asked for a poll's interval after it, so the third shows
+            // the second's answer taken in.
+            try await waitFor { await sandbox.apiRequests().count { $0.path == "/v1/me/player" } >= 3 }
             #expect(await sandbox.apiRequests().allSatisfy { $0.path != "/v1/me/player/seek" }, "the seek is still under way")
             try await tmux.press("n")
             let elapsed = ContinuousClock.now - pressed

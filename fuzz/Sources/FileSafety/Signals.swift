@@ -1,0 +1,1 @@
+../../../Sources/FileSafety/Signals.swift
