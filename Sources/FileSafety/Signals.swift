@@ -11,9 +11,10 @@ import Glibc
 /// inside the signal handler, so the handler may do anything; when the scope ends, each of them
 /// does again what it did before. (The signal handler itself only writes the signal's number to
 /// a pipe, about all a signal handler may do; the handler is in place before the scope's
-/// initializer returns, so no signal sent after it is lost.) Children margin starts begin with every signal at its default
-/// whatever a scope set (``ChildProcess``). For the whole life of a process: ``ignore(_:)`` and
-/// ``restoreDefault(_:)``; to end as a signal ends a process: ``die(of:)``.
+/// initializer returns, so no signal sent after it is lost.) Children margin starts begin with
+/// every signal at its default whatever a scope set (``ChildProcess``). For the whole life of a
+/// process: ``ignore(_:)`` and ``restoreDefault(_:)``; to end as a signal ends a process:
+/// ``die(of:)``.
 public enum Signals {
     /// Signals ignored or handled until ``end()``, which puts back what each did before.
     public final class Scope: Sendable {
@@ -30,7 +31,7 @@ public enum Signals {
         public init(ignoring ignored: [Int32] = [], handling handled: [Int32] = [],
                     _ handler: @escaping @Sendable (Int32) -> Void = { _ in }) {
             let registration = handled.isEmpty ? nil : SignalRelay.shared.register(handled, handler)
-            receivedSignals.bitwiseAnd(~handled.reduce(UInt64(0)) { $0 | Self.bit($1) }, ordering: .relaxed)
+            receivedSignals.bitwiseAnd(~handled.reduce(UInt64(0)) { $0 | signalBit($1) }, ordering: .relaxed)
             var previous: [(signal: Int32, action: sigaction)] = []
             for signo in ignored + handled where !previous.contains(where: { $0.signal == signo }) {
                 var action = sigaction(), old = sigaction()
@@ -49,7 +50,7 @@ public enum Signals {
         /// can be seen before margin's handler has run.
         public func received(_ signo: Int32) -> Bool {
             Self.takePending([signo])
-            return receivedSignals.load(ordering: .relaxed) & Self.bit(signo) != 0
+            return receivedSignals.load(ordering: .relaxed) & signalBit(signo) != 0
         }
 
         /// Takes the signals of `signals` that are on their way, here and now, as the signal
@@ -69,10 +70,6 @@ public enum Signals {
                 guard signo > 0 else { return }
                 relaySignal(signo)
             }
-        }
-
-        static func bit(_ signo: Int32) -> UInt64 {
-            signo > 0 && signo < 64 ? 1 << UInt64(signo) : 0
         }
 
         /// Stops handling and ignoring: each signal does again what it did before the scope.
@@ -148,10 +145,16 @@ public enum Signals {
 /// interrupted code's, and is put back.
 private let relaySignal: @convention(c) (Int32) -> Void = { signo in
     let saved = errno
-    receivedSignals.bitwiseOr(signo > 0 && signo < 64 ? 1 << UInt64(signo) : 0, ordering: .relaxed)
+    receivedSignals.bitwiseOr(signalBit(signo), ordering: .relaxed)
     var byte = UInt8(truncatingIfNeeded: signo)
     _ = write(signalPipe.write, &byte, 1)
     errno = saved
+}
+
+/// `signo`'s bit in ``receivedSignals`` (none for a number past 63).
+@inline(__always)
+private func signalBit(_ signo: Int32) -> UInt64 {
+    signo > 0 && signo < 64 ? 1 << UInt64(signo) : 0
 }
 
 /// The handled signals that came, one bit a signal, set by the signal handler (an atomic

@@ -18,10 +18,7 @@ public enum StopKeys {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         // A scope already in place ends first, so that this one saves the dispositions margin
         // had before either.
-        listening.withLock { listening in
-            defer { listening = nil }
-            return listening
-        }?.end()
+        listening.withLock { $0.take() }?.end()
         let scope = Signals.Scope(handling: endingSignals) { signo in
             if let message = abandoning.withLock({ $0 }) {
                 let line = Array((message + "\n").utf8)
@@ -65,11 +62,7 @@ public enum StopKeys {
     /// The signals end margin again.
     public static func restore() {
         abandoning.withLock { $0 = nil }
-        let scope = listening.withLock { listening in
-            defer { listening = nil }
-            return listening
-        }
-        scope?.end()
+        listening.withLock { $0.take() }?.end()
     }
 
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP]

@@ -33,7 +33,7 @@ struct TmuxSessionTests {
             // Every client is started, and blocked on the stopped server, before the login starts.
             let clientCount = ProcessInfo.processInfo.activeProcessorCount + 2
             try await waitUntil("\(clientCount) tmux clients waiting on the stopped server") {
-                Self.processes(containing: ["capture-pane", socket]) >= clientCount
+                (try ProcessTable.commandLines()).count { $0.contains("capture-pane") && $0.contains(socket) } >= clientCount
             }
             let login = try await sandbox.login()
             let loginEnded = ContinuousClock.now
@@ -55,16 +55,6 @@ struct TmuxSessionTests {
             defer { second.stop() }
             #expect(second.server != first.server)
             #expect(try await second.exitStatus() == 64)
-        }
-    }
-
-    /// How many processes' command lines hold every one of `words`.
-    static func processes(containing words: [String]) -> Int {
-        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
-        return pids.count { pid in
-            guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let text = String(decoding: command, as: UTF8.self)
-            return words.allSatisfy { text.contains($0) }
         }
     }
 }
