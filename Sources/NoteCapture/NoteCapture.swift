@@ -110,7 +110,8 @@ public struct NoteCapture: Sendable {
         // 4. The note is stored (a dictation's completed), then playback goes back to how
         // margin found it (or stays paused with --pause).
         var note = Note(id: noteID, text: written.text, tags: tags + written.tags.filter { !tags.contains($0) },
-                        createdAt: takenAt, pin: moment.pin, voice: written.voice ?? pending?.voice, segments: written.segments)
+                        createdAt: takenAt, pin: moment.pin, voice: written.voice ?? pending?.voice.map(Self.recorded),
+                        segments: written.segments)
         do {
             if pending != nil { note = try store.update(note) } else { try store.insert(note) }
         } catch {

@@ -7,72 +7,143 @@ import Glibc
 
 /// How a recording ends: Enter, or a signal. Ctrl-C, SIGTERM and SIGHUP end the recording,
 /// not margin: what was said so far is kept and stored, and margin then ends with status
-/// 128 + ``signal``.
-public enum StopKeys {
-    /// Yields once for each Enter on stdin (unless `watchingStdin` is false: a stdin closed at
-    /// start) and each SIGINT, SIGTERM or SIGHUP, until ``restore()``.
-    ///
-    /// The signals arrive through a ``Signals/Scope``; a thread of its own waits on stdin. It
-    /// lives as long as the process, which ends soon after the recording.
-    public static func stream(watchingStdin: Bool = true) -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        // A scope already in place ends first, so that this one saves the dispositions margin
-        // had before either.
-        listening.withLock { $0.take() }?.end()
-        let scope = Signals.Scope(handling: endingSignals) { signo in
-            if let message = abandoning.withLock({ $0 }) {
-                let line = Array((message + "\n").utf8)
-                _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-                _exit(128 + signo)
-            }
-            received.withLock { $0 = $0 ?? signo }
-            continuation.yield(())
-        }
-        listening.withLock { $0 = scope }
-        guard watchingStdin else { return stream }
-        Thread.detachNewThread {
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while true {
-                guard poll(&descriptor, 1, -1) > 0 else {
-                    if errno == EINTR { continue }
-                    return
-                }
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                // stdin ended: only the signals are left.
-                guard count > 0 else { return }
-                if buffer.prefix(count).contains(where: { $0 == 0x0A || $0 == 0x0D }) { continuation.yield(()) }
-            }
-        }
-        return stream
+/// 128 + ``signal``. Its owner ends it (``end()``), and the signals end margin again.
+public final class StopKeys: Sendable {
+    /// One element for each Enter on stdin (unless stdin is not watched) and each SIGINT,
+    /// SIGTERM or SIGHUP, until ``end()``: what ends the recording.
+    public let presses: AsyncStream<Void>
+
+    private struct State {
+        /// The first signal that came.
+        var first: Int32?
+        /// Whether a signal also ends a wait on ``nextSignal()`` (``arm()``); who waits, and a
+        /// signal that came for it before the wait began.
+        var armed = false
+        var waiter: CheckedContinuation<Int32?, Never>?
+        var awaited: Int32?
+        var ended = false
     }
 
-    /// The first signal that ended a recording, if one did: margin stores the note, then ends
-    /// with status 128 + this.
-    public static var signal: Int32? { received.withLock { $0 } }
-
-    /// From now on SIGINT, SIGTERM or SIGHUP ends margin at once, with `message` on stderr and
-    /// status 128 + the signal: for the wait on a transcript, once the note is stored (pending,
-    /// with its recording) and playback resumed. The recognizer, margin's child, ends with it.
-    public static func endAtOnce(saying message: String) {
-        abandoning.withLock { $0 = message }
-        if listening.withLock({ $0 == nil }) { _ = stream(watchingStdin: false) }
-    }
-
-    /// The signals end margin again.
-    public static func restore() {
-        abandoning.withLock { $0 = nil }
-        listening.withLock { $0.take() }?.end()
-    }
+    private let state = Mutex(State())
+    private let pressed: AsyncStream<Void>.Continuation
+    private let scope: Mutex<Signals.Scope?>
+    private let signals: [Int32]
+    /// The pipe whose write end tells the stdin reader to stop; -1 when stdin is not watched.
+    private let wake: (read: Int32, write: Int32)
 
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Starts listening: to the signals at once unless `signalsFromArming` (then from
+    /// ``arm()`` on; their dispositions are back when it ends), and, when `watchingStdin` (false
+    /// for a stdin closed at start, or a recording read from a file), to Enter, on a thread that
+    /// reads stdin until the end.
+    public convenience init(watchingStdin: Bool = true, signalsFromArming: Bool = false) {
+        self.init(watchingStdin: watchingStdin, signalsFromArming: signalsFromArming, signals: Self.endingSignals)
+    }
+
+    /// Listens to `signals`, and reads `input` for Enter (the tests' own signal and pipe).
+    init(watchingStdin: Bool, signalsFromArming: Bool, signals: [Int32], input: Int32 = STDIN_FILENO) {
+        self.signals = signals
+        (presses, pressed) = AsyncStream<Void>.makeStream()
+        let pipe = watchingStdin ? ChildProcess.pipe() : nil
+        wake = pipe.map { ($0.read, $0.write) } ?? (-1, -1)
+        scope = Mutex(nil)
+        if !signalsFromArming { listen() }
+        guard let pipe else { return }
+        let pressed = self.pressed
+        Thread.detachNewThread {
+            Self.readEnter(from: input, stopping: pipe.read) { pressed.yield(()) }
+            close(pipe.read)
+        }
+    }
+
+    /// The first signal that ended the recording, if one did: margin stores the note, then
+    /// ends with status 128 + this.
+    public var signal: Int32? { state.withLock { $0.first } }
+
+    /// From now on a signal also ends a wait on ``nextSignal()``, one that begins after the
+    /// signal came included: for a wait a signal cuts short, such as the one on a transcript.
+    public func arm() {
+        state.withLock { $0.armed = true }
+        listen()
+    }
+
+    /// Puts the signals' scope in place, unless it is or the keys have ended.
+    private func listen() {
+        scope.withLock { scope in
+            guard scope == nil, !state.withLock({ $0.ended }) else { return }
+            scope = Signals.Scope(handling: signals) { [weak self] signo in self?.came(signo) }
+        }
+    }
+
+    /// The first signal since ``arm()``, once one comes; nil once ``end()`` is called (or the
+    /// task is cancelled) first.
+    public func nextSignal() async -> Int32? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state -> Int32?? in
+                    if state.ended { return .some(nil) }
+                    if let signo = state.awaited { state.awaited = nil; return signo }
+                    state.waiter = continuation
+                    return .none
+                }
+                if case .some(let value) = now { continuation.resume(returning: value) }
+            }
+        } onCancel: {
+            state.withLock { $0.waiter.take() }?.resume(returning: nil)
+        }
+    }
+
+    /// Stops listening: the signals end margin again, the stdin reader stops, ``presses``
+    /// ends and a ``nextSignal()`` waiting returns nil. Safe to call more than once.
+    public func end() {
+        let waiter = state.withLock { state -> CheckedContinuation<Int32?, Never>?? in
+            guard !state.ended else { return .none }
+            state.ended = true
+            return .some(state.waiter.take())
+        }
+        guard case .some(let waiting) = waiter else { return }
+        scope.withLock { $0.take() }?.end()
+        if wake.write >= 0 {
+            var byte: UInt8 = 1
+            _ = write(wake.write, &byte, 1)
+            close(wake.write)
+        }
+        pressed.finish()
+        waiting?.resume(returning: nil)
+    }
+
+    deinit { end() }
+
+    /// A signal came: it ends the recording, and a wait on the next signal.
+    private func came(_ signo: Int32) {
+        let waiter = state.withLock { state -> CheckedContinuation<Int32?, Never>? in
+            guard !state.ended else { return nil }
+            state.first = state.first ?? signo
+            guard state.armed else { return nil }
+            if let waiter = state.waiter.take() { return waiter }
+            state.awaited = state.awaited ?? signo
+            return nil
+        }
+        pressed.yield(())
+        waiter?.resume(returning: signo)
+    }
+
+    /// Reads `input` until it ends or `stop` becomes readable, calling `enter` for each read
+    /// that holds a newline or a carriage return.
+    private static func readEnter(from input: Int32, stopping stop: Int32, _ enter: () -> Void) {
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            guard poll(&descriptors, 2, -1) > 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            if descriptors[1].revents != 0 { return }
+            let count = read(input, &buffer, buffer.count)
+            // stdin ended: only the signals are left.
+            guard count > 0 else { return }
+            if buffer.prefix(count).contains(where: { $0 == 0x0A || $0 == 0x0D }) { enter() }
+        }
+    }
 }
-
-/// The first signal that ended a recording.
-private let received = Mutex<Int32?>(nil)
-
-/// The signals' scope while they end a recording rather than margin.
-private let listening = Mutex<Signals.Scope?>(nil)
-
-/// What margin says when a signal ends it at once (``StopKeys/endAtOnce(saying:)``).
-private let abandoning = Mutex<String?>(nil)

@@ -24,31 +24,40 @@ struct VoiceCapture: Sendable {
 
     func dictate(spoken: @escaping @Sendable () async -> Void) async throws -> CaptureRequest.Written {
         let source: Dictation.Source
+        // Enter and the signals end the recording; once it is kept, a signal ends the wait on
+        // its transcript.
+        let keys = StopKeys(watchingStdin: audioFile == nil && !StandardStreams.closedAtStart.contains(STDIN_FILENO),
+                            signalsFromArming: audioFile != nil)
+        defer { keys.end() }
         if let audioFile {
             source = .file(audioFile)
         } else {
             guard let program = RecorderProgram.find(environment: settings.environment) else { throw VoiceError.noRecorder }
-            source = .microphone(program, stop: StopKeys.stream(watchingStdin: !StandardStreams.closedAtStart.contains(STDIN_FILENO)))
+            source = .microphone(program, stop: keys.presses)
         }
         let dictation = Dictation(transcriber: try settings.transcriber(), source: source, maxSeconds: maxSeconds,
                                   noteID: noteID, storePath: storePath)
         let meter = LevelMeter(enabled: audioFile == nil && Console.stderrIsTerminal, maxSeconds: maxSeconds)
         meter.start()
-        defer {
-            meter.end()
-            StopKeys.restore()
-        }
+        defer { meter.end() }
         let short = noteID.prefix(8)
-        let result = try await dictation.take(progress: { meter.show($0) }, spoken: {
-            meter.end()
-            await spoken()
-            // The note is stored with its recording and playback resumed: a signal now need
-            // not wait for the transcript.
-            StopKeys.endAtOnce(saying: """
-                margin: stopped before the transcript was ready; the note is saved with its recording: \
-                'margin transcribe \(short)' finishes it
-                """)
-        })
+        let ending = await TranscriptWait.first(of: { () async throws(VoiceError) -> VoiceTake.Result in
+            try await dictation.take(progress: { meter.show($0) }, spoken: {
+                meter.end()
+                await spoken()
+                // The note is stored with its recording and playback resumed: a signal now
+                // need not wait for the transcript.
+                keys.arm()
+            })
+        }, or: keys.nextSignal)
+        let result: VoiceTake.Result
+        switch ending {
+        case .taken(let taken):
+            result = try taken.get()
+        case .stopped(let signal):
+            Console.err("margin: stopped before the transcript was ready; the note is saved with its recording: 'margin transcribe \(short)' finishes it")
+            return CaptureRequest.Written(text: "", tags: [VoiceNote.tag], signal: signal)
+        }
         if result.cut { Console.err("margin: the recording is longer than \(Int(maxSeconds)) s (--max); the note keeps its first \(Int(maxSeconds)) s") }
         if result.ending == .limit { Console.err("margin: stopped at the \(Int(maxSeconds)) s limit (--max)") }
         // Throws when the recording could not be kept and there is no transcript either.
@@ -61,7 +70,7 @@ struct VoiceCapture: Sendable {
         case .failure(let error):
             Console.err("margin: \(error.message); the recording is kept: 'margin transcribe \(short)' tries again")
         }
-        written.signal = StopKeys.signal
+        written.signal = keys.signal
         return written
     }
 }
