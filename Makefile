@@ -111,8 +111,9 @@ man:
 	rm -f .build/man/margin._*.1
 	./scripts/man-fixup.sh .build/man $(BUILD_DIR)/margin
 
-install: man
+install:
 	$(SWIFT) build $(BUILD_FLAGS) --product margin
+	$(MAKE) --no-print-directory $(MAN_PAGE)
 	$(MAKE) install-files install-man BIN=$(BUILD_DIR)/margin STRIP=-s
 
 # The binary, the Whisper helper and the completions of one built margin (BIN), laid out under
@@ -131,6 +132,12 @@ install-files:
 	@# Installed for this machine (no DESTDIR): what to add where a shell does not look there.
 	@if [ -z "$(DESTDIR)" ]; then ./scripts/completion-hint.sh "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"; fi
 
+# The pages, generated again only when margin was built after them (install and deb; `make
+# test` generated them last, and the generator takes most of a minute even with nothing to build).
+MAN_PAGE := .build/man/margin.1
+$(MAN_PAGE): $(BUILD_DIR)/margin scripts/man-fixup.sh
+	$(MAKE) --no-print-directory man
+
 # The pages `make man` generated.
 install-man:
 	@ls .build/man/margin.1 >/dev/null 2>&1 || { echo "make: no man pages in .build/man: run make man" >&2; exit 1; }
@@ -141,8 +148,9 @@ install-man:
 # (scripts/build-deb.sh: the control file, Depends from the binary's libraries). VERSION is
 # margin --version's unless given.
 DEB_DIR := .build/deb
-deb: man
+deb:
 	$(SWIFT) build $(BUILD_FLAGS) --product margin
+	$(MAKE) --no-print-directory $(MAN_PAGE)
 	rm -rf $(DEB_DIR)/root
 	$(MAKE) install-files install-man BIN=$(BUILD_DIR)/margin STRIP=-s PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_DIR)/root \
 		ZSHCOMPDIR=/usr/share/zsh/vendor-completions

@@ -7,7 +7,8 @@
 # Seeds come from fuzz/corpus/<target>/ (plus shared/fixtures/spotify/ for the `spotify` target);
 # libFuzzer grows a scratch copy under fuzz/.build/corpus/<target>/, so the committed corpus stays
 # small. Crash, timeout and out-of-memory inputs land in fuzz/findings/<target>/ (gitignored).
-# Exits non-zero if any target found something. FUZZ_JOBS>1 is not supported; targets run in turn.
+# Exits non-zero if any target found something. FUZZ_JOBS targets run at a time (default: one
+# a core).
 set -uo pipefail
 
 seconds="${1:-60}"
@@ -37,15 +38,22 @@ echo "fuzz: build took $(( $(date +%s) - start ))s"
 bin="$("$swift" build --package-path "$fuzz" -c debug --show-bin-path \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)"
 
-status=0
-summary=()
-for target in "${targets[@]}"; do
+# One target's run: its summary line in $logs/$target.summary, its status in $logs/$target.status.
+logs="$fuzz/.build/logs"
+mkdir -p "$logs"
+run_target() {
+    local target="$1" exe scratch findings log before rc after found execs cov line status=0
     exe="$bin/fuzz-$target"
-    if [ ! -x "$exe" ]; then echo "fuzz: no such target: $target" >&2; status=2; continue; fi
+    if [ ! -x "$exe" ]; then
+        echo "fuzz: no such target: $target" >&2
+        printf '%-12s no such target\n' "$target" > "$logs/$target.summary"
+        echo 2 > "$logs/$target.status"
+        return
+    fi
     scratch="$fuzz/.build/corpus/$target"
     findings="$fuzz/findings/$target"
-    log="$fuzz/.build/logs/$target.log"
-    mkdir -p "$scratch" "$findings" "$(dirname "$log")"
+    log="$logs/$target.log"
+    mkdir -p "$scratch" "$findings"
     cp -p "$fuzz/corpus/$target"/* "$scratch"/ 2>/dev/null || true
     if [ "$target" = spotify ]; then
         if [ -d "$shared/fixtures/spotify" ]; then
@@ -76,7 +84,25 @@ for target in "${targets[@]}"; do
         line="$line  FAIL (log: ${log#"$root"/}; inputs: ${findings#"$root"/}/)"
         grep -m3 -E 'ERROR: |Fatal error|SUMMARY' "$log" | sed 's/^/    /' >&2
     fi
-    summary+=("$line")
+    echo "$line" > "$logs/$target.summary"
+    echo "$status" > "$logs/$target.status"
+}
+
+# FUZZ_JOBS targets at a time, one a core by default: each still has its SECONDS of a core.
+jobs_max="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+for target in "${targets[@]}"; do
+    rm -f "$logs/$target.summary" "$logs/$target.status"
+    run_target "$target" &
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+done
+wait
+
+status=0
+summary=()
+for target in "${targets[@]}"; do
+    summary+=("$(cat "$logs/$target.summary" 2>/dev/null || echo "$target did not run")")
+    s=$(cat "$logs/$target.status" 2>/dev/null || echo 2)
+    [ "$s" -gt "$status" ] && status=$s
 done
 
 echo
