@@ -29,7 +29,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
@@ -55,7 +54,7 @@ let package = Package(
             dependencies: [
                 "FileSafety",
                 "SpotifyLinks",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "CCurl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -92,6 +91,9 @@ let package = Package(
         // PocketSphinx from Debian's libpocketsphinx3, opened with dlopen when speech is decoded
         // (linking it loads some forty libraries at every start), through a small C shim.
         .target(name: "CPocketSphinx"),
+        // libcurl, margin's HTTP client, from Debian's libcurl4, opened with dlopen on the first
+        // request (linking it loads some thirty libraries at every start), through a small C shim.
+        .target(name: "CCurl"),
         // Voice notes: the recorder, WAV files and resampling, and the transcribers.
         .target(
             name: "Voice",
@@ -199,7 +201,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -219,7 +220,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotifyClientTests",
-            dependencies: ["TestSupport", "SpotifyClient", "SpotifyEmulator", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["TestSupport", "SpotifyClient", "SpotifyEmulator"],
             swiftSettings: testing
         ),
         // Notes, pins, clocks and store checks that the store's and the formats' tests share.
@@ -271,7 +272,6 @@ let package = Package(
             name: "TokenServiceTests",
             dependencies: [
                 "TokenService", "SpotifyEmulator", "SpotifyClient", "TestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -12,7 +12,7 @@
 // here is a folder of symlinks, one per file, to ../../../Sources/<Module>/<path> (flat: a file
 // from a subfolder, such as SpotifyClient/Models/Raw/RawEpisode.swift, is linked as
 // RawEpisode.swift). The fuzzed code is therefore the product's own files, compiled as they
-// are, while none of swift-nio, NIOSSL, AsyncHTTPClient, Hummingbird, PostgresNIO, swift-crypto,
+// are, while none of swift-nio, NIOSSL, Hummingbird, PostgresNIO, swift-crypto,
 // Subprocess or ArgumentParser is built: the only package dependency is GRDB, which the `import`
 // target needs for the real NoteDatabase it imports into. fuzz/README.md lists the files.
 //

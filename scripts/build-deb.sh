@@ -6,7 +6,8 @@
 #
 # Version: VERSION, else what the staged margin's --version says. Architecture: dpkg's. Depends:
 # what dpkg-shlibdeps finds the binary needs (its shared libraries, the Swift runtime being
-# static), so that apt installs exactly those. PocketSphinx is opened with dlopen only when
+# static), and libcurl4, which margin opens with dlopen, so that apt installs exactly those.
+# PocketSphinx is opened with dlopen only when
 # speech is transcribed, so it is a Recommends, as are a recorder and the trust roots HTTPS to
 # Spotify needs; the Whisper helper's runtime is a venv the user makes (make whisper-runtime).
 set -euo pipefail
@@ -45,6 +46,9 @@ printf 'Source: margin\n\nPackage: margin\nArchitecture: any\n' > "$work/debian/
 ln -s "$(cd "$root" && pwd)" "$work/debian/margin"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/margin/usr/bin/margin | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
+# libcurl is margin's HTTP client, opened with dlopen (so dpkg-shlibdeps cannot see it) at the
+# first request; 7.85 is the first to take the protocols it may speak by name.
+depends="$depends, libcurl4 (>= 7.85.0)"
 
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 cat > "$root/DEBIAN/control" <<EOF

@@ -43,7 +43,7 @@ public struct MarginCommand: AsyncParsableCommand {
             ErrorReport.exit(error, parsing: false)
         }
         if let name = arguments.first, reachesSpotify.contains(where: { $0.configuration.commandName == name }) {
-            Task.detached { AsyncHTTPTransport.warmUp() }
+            Task.detached { CurlTransport.warmUp() }
         }
         var command: any ParsableCommand
         do {

@@ -29,7 +29,7 @@ public struct SpotifyConnection: Sendable {
 
     public init(endpoints: SpotifyEndpoints, store: CredentialStore, logger: Logger = Logger(label: "margin"),
                 base: (any HTTPTransport)? = nil) {
-        let retrying = RetryingTransport(base: base ?? AsyncHTTPTransport(timeout: endpoints.timeout, trust: endpoints.trust), logger: logger)
+        let retrying = RetryingTransport(base: base ?? CurlTransport(timeout: endpoints.timeout, trust: endpoints.trust), logger: logger)
         accounts = AccountsClient(baseURL: endpoints.accountsURL, transport: retrying)
         tokens = TokenProvider(store: store, accounts: accounts, logger: logger)
         api = SpotifyAPI(baseURL: endpoints.apiURL, transport: AuthorizingTransport(base: retrying, tokens: tokens))

@@ -37,6 +37,8 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
     /// HTTPS to `host` could not be made secure: a certificate that is not trusted, expired or
     /// for another name, or a failed handshake. Never retried: it will not change by itself.
     case tls(host: String, reason: TLSFailure)
+    /// libcurl, which margin speaks HTTP through, could not be loaded.
+    case transportMissing(reason: String)
     case cancelled
 
     public var errorDescription: String? {
@@ -79,6 +81,8 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
             "Spotify's \(endpoint) answered with a redirect (\(status) to \(target)), which margin does not follow; check MARGIN_API_URL and MARGIN_ACCOUNTS_URL, or the network (a proxy or captive portal)"
         case .tls(let host, let reason):
             reason.message(host: host)
+        case .transportMissing(let reason):
+            "margin speaks HTTP through libcurl, which could not be loaded (\(reason)); install it ('apt install libcurl4')"
         case .cancelled:
             "cancelled"
         }

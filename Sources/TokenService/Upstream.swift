@@ -17,7 +17,10 @@ struct Upstream: Sendable {
         credentials = configuration.credentials
         timeout = configuration.upstreamTimeout
         self.metrics = metrics
-        self.transport = transport ?? UpstreamClient(timeout: configuration.upstreamTimeout, trust: configuration.trust)
+        // A 3xx comes back as a response, refused by ``reply(_:logger:)``; a token reply is well
+        // under a kilobyte.
+        self.transport = transport ?? CurlTransport(timeout: configuration.upstreamTimeout, trust: configuration.trust,
+                                                    maxBody: 64 * 1024, redirectsAreErrors: false)
     }
 
     /// Posts `form`; Spotify's answer as a ``TokenReply``, or its refusal as the
@@ -28,9 +31,6 @@ struct Upstream: Sendable {
         defer { metrics?.upstream(seconds: RateLimit.seconds(started.duration(to: .now))) }
         do {
             response = try await transport.postForm(tokenURL, form, headers: ["Authorization": credentials.basicAuthorization])
-        } catch UpstreamClient.Failure.timeout {
-            logger.warning("Spotify's token endpoint did not answer in time", metadata: ["timeout_s": "\(timeout.components.seconds)"])
-            throw Self.timedOut
         } catch let error as SpotifyError {
             if case .timeout = error {
                 logger.warning("Spotify's token endpoint did not answer in time", metadata: ["timeout_s": "\(timeout.components.seconds)"])

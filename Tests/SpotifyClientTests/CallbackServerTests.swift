@@ -12,7 +12,7 @@ final class Delivered: Sendable {
 
 @Suite("Login callback server")
 struct CallbackServerTests {
-    let http = AsyncHTTPTransport(timeout: .seconds(30))
+    let http = CurlTransport(timeout: .seconds(30))
 
     func get(_ port: Int, _ pathAndQuery: String) async throws -> TransportResponse {
         try await http.send(TransportRequest(url: URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")!))
@@ -67,7 +67,7 @@ struct CallbackServerTests {
 
 @Suite("Login attempt")
 struct LoginAttemptTests {
-    let accounts = AccountsClient(baseURL: URL(string: "http://127.0.0.1:9")!, transport: AsyncHTTPTransport(timeout: .seconds(2)))
+    let accounts = AccountsClient(baseURL: URL(string: "http://127.0.0.1:9")!, transport: CurlTransport(timeout: .seconds(2)))
 
     @Test("gives up after the timeout")
     func timeout() async throws {
@@ -99,7 +99,7 @@ struct LoginAttemptTests {
     func forgedCallbackKeepsWaiting() async throws {
         let attempt = try await LoginAttempt.start(accounts: accounts, clientID: "id", redirect: try RedirectURI("http://127.0.0.1/cb"))
         let port = try #require(URLComponents(string: attempt.request.redirectURI)?.port)
-        let forged = try await AsyncHTTPTransport(timeout: .seconds(30))
+        let forged = try await CurlTransport(timeout: .seconds(30))
             .send(TransportRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/cb?code=abc&state=WRONG"))))
         #expect(forged.status == 400)
         #expect(!attempt.hasCallback, "a forged callback is not this login's")

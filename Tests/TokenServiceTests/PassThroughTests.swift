@@ -139,7 +139,7 @@ struct ShutdownTests {
         let server = try await TokenServer.start(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
                                                  upstreamTransport: gate)
         let sealed = try TokenSealer(keys: configuration.keys).seal("AQspotify")
-        let client = AsyncHTTPTransport(timeout: .seconds(30))
+        let client = CurlTransport(timeout: .seconds(30))
         async let reply = client.postForm(server.url.appendingPathComponent("refresh"), [("refresh_token", sealed)])
         await gate.arrival()
         let stopping = Task { await server.stop() }

@@ -1,6 +1,6 @@
-import AsyncHTTPClient
 import Foundation
 import Logging
+import SpotifyClient
 import NIOCore
 import SpotifyEmulator
 import Synchronization
@@ -24,12 +24,8 @@ struct ServiceHarness: Stoppable {
     let server: TokenServer
     let log: LogLines
 
-    /// A client that does not follow redirects, so `/authorize`'s 302 can be read.
-    static let http: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    /// A client that hands a redirect back, so `/authorize`'s 302 can be read.
+    static let http = CurlTransport(timeout: .seconds(30), maxBody: 1 << 20, redirectsAreErrors: false)
 
     static func start(_ scenario: Scenario = Scenario(), keys: String = "k1 \(testKey(1))",
                       emulator existing: (SpotifyEmulator, URL)? = nil,
@@ -77,26 +73,25 @@ struct ServiceHarness: Stoppable {
 
     func post(_ path: String, _ form: [(String, String)], contentType: String = "application/x-www-form-urlencoded",
               body: String? = nil) async throws -> Reply {
-        var request = HTTPClientRequest(url: server.url.absoluteString + path)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: contentType)
         let encoded = body ?? form.map { "\($0.0)=\(formEncode($0.1))" }.joined(separator: "&")
-        request.body = .bytes(ByteBuffer(string: encoded))
-        return try await send(request)
+        return try await send(TransportRequest(method: "POST", url: try url(path), headers: ["Content-Type": contentType],
+                                               body: Data(encoded.utf8)))
     }
 
     func get(_ path: String) async throws -> Reply {
-        try await send(HTTPClientRequest(url: server.url.absoluteString + path))
+        try await send(TransportRequest(url: try url(path)))
     }
 
-    private func send(_ request: HTTPClientRequest) async throws -> Reply {
-        let response = try await Self.http.execute(request, timeout: .seconds(30))
-        let body = try await response.body.collect(upTo: 1 << 20)
-        var headers: [String: String] = [:]
-        for header in response.headers { headers[header.name.lowercased()] = header.value }
-        let text = String(buffer: body)
-        let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
-        return Reply(status: Int(response.status.code), headers: headers, object: object, text: text)
+    /// The service's URL for `path`.
+    func url(_ path: String) throws -> URL {
+        try #require(URL(string: server.url.absoluteString + path))
+    }
+
+    func send(_ request: TransportRequest) async throws -> Reply {
+        let response = try await Self.http.send(request)
+        let text = String(decoding: response.body, as: UTF8.self)
+        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+        return Reply(status: response.status, headers: response.headers, object: object, text: text)
     }
 
     /// A code from the emulator's `/authorize` for the shared app, with margin's PKCE challenge
@@ -104,9 +99,8 @@ struct ServiceHarness: Stoppable {
     func code(pkce: Bool = true) async throws -> String {
         var query = "client_id=\(Self.clientID)&response_type=code&redirect_uri=\(formEncode(Self.redirectWithPort))&state=s"
         if pkce { query += "&code_challenge_method=S256&code_challenge=\(Self.challenge)" }
-        let response = try await Self.http.execute(HTTPClientRequest(url: emulatorURL.absoluteString + "/authorize?" + query),
-                                                   timeout: .seconds(30))
-        let location = try #require(response.headers.first(name: "Location"))
+        let response = try await Self.http.send(TransportRequest(url: try #require(URL(string: emulatorURL.absoluteString + "/authorize?" + query))))
+        let location = try #require(response.headers["location"])
         let items = URLComponents(string: location)?.queryItems ?? []
         return try #require(items.first { $0.name == "code" }?.value)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotifyClient
 import SpotifyEmulator
 import TestSupport
 import Testing
@@ -56,9 +57,8 @@ struct MetricsTests {
             _ = try await harness.login()
             _ = try await harness.get("/healthz")
             for _ in 0..<3 { _ = try await harness.get("/config") }
-            let text = try await ServiceHarness.http.execute(.init(url: metricsURL.absoluteString + "/metrics"), timeout: .seconds(30))
-                .body.collect(upTo: 1 << 20)
-            let body = String(buffer: text)
+            let body = String(decoding: try await ServiceHarness.http.send(TransportRequest(url: metricsURL.appendingPathComponent("metrics"))).body,
+                              as: UTF8.self)
             #expect(body.contains(#"margin_token_service_requests_total{route="/swap",status="200"} 1"#), "\(body)")
             #expect(body.contains(#"margin_token_service_requests_total{route="/healthz",status="200"} 1"#))
             #expect(body.contains(#"margin_token_service_requests_total{route="/config",status="429"} 1"#))

@@ -1,6 +1,6 @@
-import AsyncHTTPClient
 import Foundation
 import NIOCore
+import SpotifyClient
 import TestSupport
 import Testing
 @testable import TokenService
@@ -27,13 +27,10 @@ struct StrictInputTests {
     ])
     func methodNotAllowed(method: String, path: String, allowed: String) async throws {
         try await using(try await ServiceHarness.start()) { harness in
-            var request = HTTPClientRequest(url: harness.server.url.absoluteString + path)
-            request.method = .init(rawValue: method)
-            let response = try await ServiceHarness.http.execute(request, timeout: .seconds(30))
-            let body = String(buffer: try await response.body.collect(upTo: 1 << 16))
-            #expect(response.status.code == 405)
-            #expect(response.headers.first(name: "Allow") == allowed)
-            #expect(body.contains(#""error":"method_not_allowed""#))
+            let response = try await harness.send(TransportRequest(method: method, url: try harness.url(path)))
+            #expect(response.status == 405)
+            #expect(response.headers["allow"] == allowed)
+            #expect(response.text.contains(#""error":"method_not_allowed""#))
             #expect(try await harness.get("/nowhere").status == 404)
         }
     }

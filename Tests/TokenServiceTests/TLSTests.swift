@@ -31,7 +31,7 @@ struct TLSTests {
         configuration.tls = tls
         try await using(try await TokenServer.start(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })) { server in
             #expect(server.url.scheme == "https")
-            let transport = AsyncHTTPTransport(timeout: .seconds(30), trust: TrustRoots(file: ca))
+            let transport = CurlTransport(timeout: .seconds(30), trust: TrustRoots(file: ca))
             let reply = try await transport.send(TransportRequest(url: server.url.appendingPathComponent("healthz")))
             #expect(reply.status == 200)
         }

@@ -16,7 +16,7 @@ extension SpotifyError: MarginError {
         case .noActiveDevice: .noDevice
         case .rateLimited, .server, .timeout, .unreachable, .redirected, .tls: .unreachable
         case .notFound: .notFound
-        case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .cancelled: .failure
+        case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .transportMissing, .cancelled: .failure
         }
     }
 }

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import SpotifyEmulator
 @testable import SpotifyClient
@@ -63,31 +62,19 @@ enum EmulatorLogin {
         guard let code = URLComponents(string: location)?.queryItems?.first(where: { $0.name == "code" })?.value else {
             throw Failure(description: "the authorize redirect carried no code")
         }
-        let accounts = AccountsClient(baseURL: base, transport: AsyncHTTPTransport())
+        let accounts = AccountsClient(baseURL: base, transport: CurlTransport())
         let reply = try await accounts.exchange(code: code, redirectURI: redirectURI, clientID: clientID, verifier: pkce.verifier)
         return Credentials(accessToken: reply.accessToken, refreshToken: reply.refreshToken ?? "",
                            expiresAt: Date().addingTimeInterval(TimeInterval(reply.expiresIn)),
                            scope: reply.scope ?? "", clientID: clientID)
     }
 
-    /// The `Location` of `url`'s redirect. A client of its own, because the shared one follows
-    /// redirects, and this one points at a port nobody listens on.
+    /// The `Location` of `url`'s redirect, handed back rather than refused.
     private static func redirectLocation(of url: URL) async throws -> String {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton,
-                                configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
-        let outcome: Result<String, any Error>
-        do {
-            let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
-            _ = try await response.body.collect(upTo: 1 << 20)
-            if (300..<400).contains(Int(response.status.code)), let location = response.headers.first(name: "location") {
-                outcome = .success(location)
-            } else {
-                outcome = .failure(Failure(description: "authorize answered \(response.status.code) without a redirect"))
-            }
-        } catch {
-            outcome = .failure(error)
+        let response = try await CurlTransport(timeout: .seconds(30), redirectsAreErrors: false).send(TransportRequest(url: url))
+        guard (300..<400).contains(response.status), let location = response.headers["location"] else {
+            throw Failure(description: "authorize answered \(response.status) without a redirect")
         }
-        try await client.shutdown()
-        return try outcome.get()
+        return location
     }
 }
