@@ -72,7 +72,7 @@ final class CurlCall: Sendable {
                 request.method.withCString { method in
                     request.url.absoluteString.withCString { url in
                         withOptionalCString(trust.file) { file in
-                            withOptionalCString(trust.directory) { directory in
+                            withOptionalCString(trust.directory ?? (trust.file == nil ? Self.systemDirectory : nil)) { directory in
                                 var outgoing = margin_curl_request(
                                     method: method, url: url, headers: headers.baseAddress, header_count: headers.count,
                                     body: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), body_length: bytes.count,
@@ -95,6 +95,18 @@ final class CurlCall: Sendable {
             body: response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data(),
             bodyTooLarge: response.body_too_large != 0)
     }
+
+    /// The system's roots as a directory of hashed certificates, where the system keeps one
+    /// (Debian's /etc/ssl/certs): OpenSSL then reads the one CA a chain needs, not the whole
+    /// bundle of some 140, which OpenSSL 3.0 takes tens of milliseconds to parse. Elsewhere nil,
+    /// and libcurl's own default.
+    static let systemDirectory: String? = {
+        let directory = "/etc/ssl/certs"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory),
+              entries.contains(where: { $0.count == 10 && $0.hasSuffix(".0") })
+        else { return nil }
+        return directory
+    }()
 
     /// A header block's fields, names lowercased; of a repeated one the last.
     static func headers(_ block: UnsafeRawBufferPointer) -> [String: String] {
