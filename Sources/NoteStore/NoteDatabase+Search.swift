@@ -37,14 +37,17 @@ extension NoteDatabase {
     }
 
     /// How many notes match `query` (as ``search(_:limit:since:until:)`` reads it), for
-    /// "showing 20 of 143".
-    public func searchCount(_ query: String, since: Date? = nil, until: Date? = nil) throws(NoteStoreError) -> Int {
+    /// "showing 20 of 143". With `cap`, no more than `cap + 1` matches are counted, so that a
+    /// word found in most of the store costs no more than a search: a count above `cap` means
+    /// "more than `cap`".
+    public func searchCount(_ query: String, since: Date? = nil, until: Date? = nil, upTo cap: Int? = nil) throws(NoteStoreError) -> Int {
         guard let match = SearchQuery.match(query) else { return 0 }
         let range = SearchRange(since: since, until: until)
+        let matches = "SELECT 1 FROM \(range.source) WHERE note_ft MATCH ?1\(range.conditions(from: 2))"
+        let sql = cap.map { "SELECT count(*) FROM (\(matches) LIMIT \(max($0, 0) + 1))" } ?? "SELECT count(*) FROM (\(matches))"
         func count(_ match: String) throws -> Int {
             try writer.read { db in
-                try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(range.source) WHERE note_ft MATCH ?1\(range.conditions(from: 2))"),
-                                 arguments: [match] + range.arguments) ?? 0
+                try Int.fetchOne(db.cachedStatement(sql: sql), arguments: [match] + range.arguments) ?? 0
             }
         }
         do {

@@ -31,6 +31,26 @@ struct SearchPagerTests {
         }
     }
 
+    @Test("a word in more notes than are worth counting: 'showing 20 of 10,000+', the JSON the same 20")
+    func countCapped() async throws {
+        try await using(try await Sandbox.loggedIn()) { sandbox in
+            _ = try await sandbox.take("common ground under every note")
+            let line = try #require(try await sandbox.margin("export", "--format", "jsonl").stdout.split(separator: "\n").first.map(String.init))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let id = try #require(object["id"] as? String)
+            let copies = (0..<10_050).map { _ in line.replacingOccurrences(of: id, with: UUID().uuidString.lowercased()) }
+            let other = ["MARGIN_DB": sandbox.root + "/many.sqlite"]
+            let imported = try await sandbox.margin("import", "-", env: other, stdin: copies.joined(separator: "\n") + "\n")
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let search = try await sandbox.margin("search", "common", env: other)
+            #expect(search.status == 0)
+            #expect(search.stderr.contains("showing 20 of 10,000+ (--limit to see more)"), "\(search.stderr)")
+            let json = try await sandbox.margin("search", "common", "--json", env: other)
+            let notes = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+            #expect(notes.count == 20)
+        }
+    }
+
     /// A pager that marks each line it shows, and records that it ran.
     func pager(_ sandbox: Sandbox) throws -> String {
         let path = sandbox.root + "/pager"

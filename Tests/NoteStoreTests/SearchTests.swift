@@ -84,6 +84,17 @@ struct SearchTests {
         #expect(try store.searchCount("🎧") == 0)
     }
 
+    @Test("a capped count stops one past the cap: exact up to it, 'more' beyond, dates and all")
+    func cappedCount() throws {
+        let store = try Self.store()
+        #expect(try store.searchCount("cache OR naming", upTo: 3) == 3, "exactly the cap is exact")
+        #expect(try store.searchCount("cache OR naming", upTo: 2) == 3, "past the cap: one more than it")
+        #expect(try store.searchCount("cache OR naming", upTo: 1) == 2)
+        #expect(try store.searchCount("cache OR naming", upTo: 0) == 1)
+        #expect(try store.searchCount("cache", upTo: 10) == 2)
+        #expect(try store.searchCount("cache", until: Date(timeIntervalSince1970: 0), upTo: 10) == 0, "the dates still apply")
+    }
+
     @Test("operators and punctuation are taken literally")
     func literal() throws {
         let store = try Self.store()

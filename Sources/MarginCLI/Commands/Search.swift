@@ -41,8 +41,9 @@ extension MarginCommand {
             let words = query.joined(separator: " ")
             let hits = try database.search(words, limit: limit, since: dates.start, until: dates.end)
             // A full page may not be all: say how many match (stderr, so scripts read only notes).
-            if hits.count == limit, case let total = try database.searchCount(words, since: dates.start, until: dates.end), total > limit {
-                Console.err("showing \(limit) of \(total) (--limit to see more)")
+            if hits.count == limit,
+               case let total = try database.searchCount(words, since: dates.start, until: dates.end, upTo: Self.countCap), total > limit {
+                Console.err("showing \(limit) of \(Self.total(total)) (--limit to see more)")
             }
             if json {
                 try Console.out(NoteList.json(hits.map(\.note)))
@@ -64,8 +65,23 @@ extension MarginCommand {
         /// them, the dates as local days and how many match at other times.
         static func noMatch(_ words: String, in database: NoteDatabase, since: Date?, until: Date?) throws -> String {
             guard let dates = LocalTime.range(from: since, before: until),
-                  case let elsewhere = try database.searchCount(words), elsewhere > 0 else { return "No notes match." }
-            return "No notes \(dates) match (\(elsewhere) at other times; try a wider range)."
+                  case let elsewhere = try database.searchCount(words, upTo: countCap), elsewhere > 0 else { return "No notes match." }
+            return "No notes \(dates) match (\(total(elsewhere)) at other times; try a wider range)."
+        }
+
+        /// Matches are counted up to this many (and one more): past it, counting would cost
+        /// more than the search, and says "10,000+".
+        static let countCap = 10_000
+
+        /// A count from ``countCap``'s counting: the number, or "10,000+".
+        static func total(_ count: Int) -> String {
+            guard count > countCap else { return String(count) }
+            var grouped = ""
+            for (index, digit) in String(countCap).reversed().enumerated() {
+                if index > 0, index % 3 == 0 { grouped.append(",") }
+                grouped.append(digit)
+            }
+            return String(grouped.reversed()) + "+"
         }
     }
 }
