@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 // libcurl's ABI, as far as margin uses it: option and info numbers are part of it and never
 // change (curl/curl.h: CURLOPTTYPE_LONG 0, OBJECTPOINT 10000, FUNCTIONPOINT 20000, OFF_T 30000;
@@ -15,8 +16,9 @@ struct curl_slist;
 enum {
     OPT_WRITEDATA = 10001, OPT_URL = 10002, OPT_ERRORBUFFER = 10010, OPT_POSTFIELDS = 10015,
     OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_CUSTOMREQUEST = 10036, OPT_XFERINFODATA = 10057,
-    OPT_CAINFO = 10065, OPT_CAPATH = 10097, OPT_PROTOCOLS_STR = 10318,
+    OPT_CAINFO = 10065, OPT_CAPATH = 10097, OPT_PROTOCOLS_STR = 10318, OPT_PROXY = 10004,
     OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079, OPT_XFERINFOFUNCTION = 20219,
+    OPT_OPENSOCKETFUNCTION = 20163, OPT_PROTOCOLS = 181,
     OPT_POSTFIELDSIZE_LARGE = 30120,
     OPT_NOPROGRESS = 43, OPT_NOBODY = 44, OPT_POST = 47, OPT_FOLLOWLOCATION = 52, OPT_HTTPGET = 80,
     OPT_NOSIGNAL = 99, OPT_TIMEOUT_MS = 155, OPT_CONNECTTIMEOUT_MS = 156,
@@ -84,8 +86,9 @@ const char *margin_curl_load(void) {
     return failure;
 }
 
-// Idle handles keep their connections open for the next exchange with the same host.
-enum { IDLE_MAX = 8 };
+// Idle handles keep their connections open for the next exchange with the same host (a
+// token service makes many at once to one upstream).
+enum { IDLE_MAX = 64 };
 static CURL *idle[IDLE_MAX];
 static int idle_count;
 static pthread_mutex_t idle_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -168,6 +171,22 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
     return append(headers, data, size * count) ? size * count : 0;
 }
 
+// curl/curl.h's struct curl_sockaddr.
+struct socket_address {
+    int family;
+    int socktype;
+    int protocol;
+    unsigned int addrlen;
+    struct sockaddr addr;
+};
+
+// Sockets are made close-on-exec at once: a child margin starts (an editor, a pager, a
+// recognizer) never holds a connection to Spotify.
+static int open_socket(void *context, int purpose, struct socket_address *address) {
+    (void)context, (void)purpose;
+    return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
 static int on_progress(void *context, int64_t total, int64_t now, int64_t up_total, int64_t up_now) {
     (void)total, (void)now, (void)up_total, (void)up_now;
     return atomic_load(&((margin_curl_call *)context)->cancelled) ? 1 : 0;
@@ -198,7 +217,12 @@ void margin_curl_perform(margin_curl_call *call, const margin_curl_request *requ
     buffer body = {.limit = request->max_body}, head = {.limit = 256 * 1024};
 
     api.easy_setopt(handle, OPT_URL, request->url);
-    api.easy_setopt(handle, OPT_PROTOCOLS_STR, "http,https");
+    // HTTP and HTTPS only; before 7.85 the protocols are a bitmask (CURLPROTO_HTTP | HTTPS).
+    if (api.easy_setopt(handle, OPT_PROTOCOLS_STR, "http,https") != 0) api.easy_setopt(handle, OPT_PROTOCOLS, 3L);
+    api.easy_setopt(handle, OPT_OPENSOCKETFUNCTION, open_socket);
+    // The machine itself is never reached through a proxy: a token service on loopback may be
+    // spoken to in clear text only because nothing leaves the machine.
+    if (request->direct) api.easy_setopt(handle, OPT_PROXY, "");
     api.easy_setopt(handle, OPT_FOLLOWLOCATION, 0L);
     api.easy_setopt(handle, OPT_NOSIGNAL, 1L);
     api.easy_setopt(handle, OPT_ERRORBUFFER, response->error);

@@ -82,7 +82,7 @@ public final class StopKeys: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let now = state.withLock { state -> Int32?? in
-                    if state.ended { return .some(nil) }
+                    if state.ended || Task.isCancelled { return .some(nil) }
                     if let signo = state.awaited { state.awaited = nil; return signo }
                     state.waiter = continuation
                     return .none
@@ -95,22 +95,25 @@ public final class StopKeys: Sendable {
     }
 
     /// Stops listening: the signals end margin again, the stdin reader stops, ``presses``
-    /// ends and a ``nextSignal()`` waiting returns nil. Safe to call more than once.
-    public func end() {
+    /// ends and a ``nextSignal()`` waiting returns nil. A signal on its way as the keys end
+    /// still counts. Returns ``signal``, as it stands once they have ended. Safe to call more
+    /// than once.
+    @discardableResult
+    public func end() -> Int32? {
+        // The scope ends first: a signal it takes as it ends still reaches ``came(_:)``.
+        scope.withLock { $0.take() }?.end()
         let waiter = state.withLock { state -> CheckedContinuation<Int32?, Never>?? in
             guard !state.ended else { return .none }
             state.ended = true
             return .some(state.waiter.take())
         }
-        guard case .some(let waiting) = waiter else { return }
-        scope.withLock { $0.take() }?.end()
-        if wake.write >= 0 {
-            var byte: UInt8 = 1
-            _ = write(wake.write, &byte, 1)
-            close(wake.write)
-        }
+        guard case .some(let waiting) = waiter else { return signal }
+        // Closing the write end wakes the reader's poll (a hang-up); nothing is written to a
+        // reader that may be gone.
+        if wake.write >= 0 { close(wake.write) }
         pressed.finish()
         waiting?.resume(returning: nil)
+        return signal
     }
 
     deinit { end() }
@@ -118,9 +121,8 @@ public final class StopKeys: Sendable {
     /// A signal came: it ends the recording, and a wait on the next signal.
     private func came(_ signo: Int32) {
         let waiter = state.withLock { state -> CheckedContinuation<Int32?, Never>? in
-            guard !state.ended else { return nil }
             state.first = state.first ?? signo
-            guard state.armed else { return nil }
+            guard !state.ended, state.armed else { return nil }
             if let waiter = state.waiter.take() { return waiter }
             state.awaited = state.awaited ?? signo
             return nil

@@ -55,9 +55,13 @@ final class CurlCall: Sendable {
 
     /// The exchange itself, blocking this thread.
     private func exchange(_ request: TransportRequest, timeout: Duration, trust: TrustRoots, maxBody: Int) -> CurlOutcome {
-        var lines = request.headers.map { "\($0.key): \($0.value)" }
+        // An empty value is written "Name;": "Name:" would tell libcurl to leave the header out.
+        var lines = request.headers.map { $0.value.isEmpty ? "\($0.key);" : "\($0.key): \($0.value)" }
         let names = Set(request.headers.keys.map { $0.lowercased() })
-        if request.body != nil {
+        // A PUT or POST without a body says so ("Content-Length: 0"): some servers refuse one
+        // that does not with 411.
+        let body = request.body ?? (["PUT", "POST", "PATCH"].contains(request.method) ? Data() : nil)
+        if body != nil {
             // libcurl adds these to a body of its own accord; margin sends what it set, only.
             if !names.contains("content-type") { lines.append("Content-Type:") }
             if !names.contains("expect") { lines.append("Expect:") }
@@ -66,8 +70,8 @@ final class CurlCall: Sendable {
         defer { strings.forEach { free($0) } }
         let pointers = strings.map { $0.map { UnsafePointer($0) } }
         var response = margin_curl_response()
-        let body = request.body ?? Data()
-        body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        let direct = ClearTextPolicy.isLoopback(host: request.url.host ?? "")
+        (body ?? Data()).withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             pointers.withUnsafeBufferPointer { headers in
                 request.method.withCString { method in
                     request.url.absoluteString.withCString { url in
@@ -76,8 +80,8 @@ final class CurlCall: Sendable {
                                 var outgoing = margin_curl_request(
                                     method: method, url: url, headers: headers.baseAddress, header_count: headers.count,
                                     body: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), body_length: bytes.count,
-                                    has_body: request.body == nil ? 0 : 1, timeout_ms: timeout.milliseconds,
-                                    ca_file: file, ca_directory: directory, max_body: maxBody)
+                                    has_body: body == nil ? 0 : 1, timeout_ms: timeout.milliseconds,
+                                    ca_file: file, ca_directory: directory, max_body: maxBody, direct: direct ? 1 : 0)
                                 margin_curl_perform(OpaquePointer(bitPattern: address), &outgoing, &response)
                             }
                         }
@@ -107,6 +111,14 @@ final class CurlCall: Sendable {
         else { return nil }
         return directory
     }()
+
+    /// Whether every header can be sent as it is: no CR, LF or NUL in a name or a value, which
+    /// would end the header early and start another one.
+    static func sendable(_ headers: [String: String]) -> Bool {
+        headers.allSatisfy { name, value in
+            !name.isEmpty && !(name + value).utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 } && !name.contains(":")
+        }
+    }
 
     /// A header block's fields, names lowercased; of a repeated one the last.
     static func headers(_ block: UnsafeRawBufferPointer) -> [String: String] {

@@ -19,12 +19,23 @@ public struct CurlTransport: HTTPTransport {
     public let maxBody: Int
     public let redirectsAreErrors: Bool
 
+    /// How many exchanges run at once; the others wait their turn.
+    let limit: ExchangeLimit
+
+    /// `concurrent` bounds the exchanges in flight at once (each holds a thread and a
+    /// connection): a server whose requests all go on to one upstream sets it.
     public init(timeout: Duration = .seconds(10), trust: TrustRoots = .system, maxBody: Int = 16 << 20,
-                redirectsAreErrors: Bool = true) {
+                redirectsAreErrors: Bool = true, concurrent: Int = 16) {
         self.timeout = timeout
         self.trust = trust
         self.maxBody = maxBody
         self.redirectsAreErrors = redirectsAreErrors
+        limit = ExchangeLimit(concurrent)
+    }
+
+    /// Why libcurl cannot be used (not installed, say), or nil once it is loaded.
+    public static var unavailable: String? {
+        margin_curl_load().map { String(cString: $0) }
     }
 
     /// Loads libcurl (and the TLS library it brings) ahead of the first request, so that a
@@ -40,10 +51,13 @@ public struct CurlTransport: HTTPTransport {
         if request.url.scheme?.lowercased() == "https", let setting = trust.unreadableSetting {
             throw SpotifyError.tls(host: host, reason: .unusableTrustRoots(setting: setting))
         }
-        if let problem = margin_curl_load() {
-            throw SpotifyError.transportMissing(reason: String(cString: problem))
+        if let problem = Self.unavailable {
+            throw SpotifyError.transportMissing(reason: problem)
         }
-        let outcome = try await CurlCall.perform(request, timeout: budget, trust: trust, maxBody: maxBody)
+        // A value with a line break in it (a token a token service made up, say) would add
+        // headers of its own.
+        guard CurlCall.sendable(request.headers) else { throw SpotifyError.malformedResponse(endpoint: request.endpoint) }
+        let outcome = try await limit.run { try await CurlCall.perform(request, timeout: budget, trust: trust, maxBody: maxBody) }
         let reply = try CurlOutcome.response(outcome, endpoint: request.endpoint, host: host, timeout: budget, trust: trust)
         if redirectsAreErrors, (300..<400).contains(reply.status) {
             throw SpotifyError.redirected(endpoint: request.endpoint, status: reply.status,

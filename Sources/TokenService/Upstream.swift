@@ -20,7 +20,7 @@ struct Upstream: Sendable {
         // A 3xx comes back as a response, refused by ``reply(_:logger:)``; a token reply is well
         // under a kilobyte.
         self.transport = transport ?? CurlTransport(timeout: configuration.upstreamTimeout, trust: configuration.trust,
-                                                    maxBody: 64 * 1024, redirectsAreErrors: false)
+                                                    maxBody: 64 * 1024, redirectsAreErrors: false, concurrent: 64)
     }
 
     /// Posts `form`; Spotify's answer as a ``TokenReply``, or its refusal as the
@@ -36,7 +36,8 @@ struct Upstream: Sendable {
                 logger.warning("Spotify's token endpoint did not answer in time", metadata: ["timeout_s": "\(timeout.components.seconds)"])
                 throw Self.timedOut
             }
-            logger.warning("Spotify's token endpoint failed", metadata: ["reason": "unreachable"])
+            // The message names the endpoint, the host and a setting, never a code or a token.
+            logger.warning("Spotify's token endpoint failed", metadata: ["reason": "\(error.errorDescription ?? "unreachable")"])
             throw Self.unreachable
         } catch {
             logger.warning("Spotify's token endpoint failed", metadata: ["reason": "\(error)"])

@@ -19,7 +19,7 @@ struct CurlTransportTests {
         await emulator.stop()
     }
 
-    @Test("a body goes with the Content-Type margin set and no other; a PUT without one is sent empty")
+    @Test("a body goes with the Content-Type margin set and no other; a PUT without one is sent empty, saying so")
     func bodies() async throws {
         try await withEmulator { emulator, base in
             let transport = CurlTransport(timeout: .seconds(30))
@@ -31,7 +31,7 @@ struct CurlTransportTests {
             #expect(log.map(\.method) == ["PUT", "PUT"])
             #expect(log.first?.contentType == "application/json")
             #expect(log.first?.body == #"{"position_ms":1000}"#)
-            #expect(log.last?.body == nil && log.last?.contentType == nil, "a PUT without a body carries none: \(String(describing: log.last))")
+            #expect((log.last?.body ?? "").isEmpty && log.last?.contentType == nil, "a PUT without a body carries none: \(String(describing: log.last))")
         }
     }
 
@@ -67,11 +67,11 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("a body past the limit is not read whole: the exchange fails")
+    @Test("a body past the limit is not read whole: the reply is refused as malformed")
     func bodyLimit() async throws {
         try await withEmulator { _, base in
             let transport = CurlTransport(timeout: .seconds(30), maxBody: 16)
-            await #expect(throws: SpotifyError.unreachable(endpoint: "GET /v1/me", reset: false)) {
+            await #expect(throws: SpotifyError.malformedResponse(endpoint: "GET /v1/me")) {
                 _ = try await transport.send(TransportRequest(url: base.appendingPathComponent("v1/me")))
             }
         }
@@ -83,6 +83,63 @@ struct CurlTransportTests {
         await #expect(throws: SpotifyError.unreachable(endpoint: "GET /v1/me", reset: false)) {
             _ = try await CurlTransport(timeout: .seconds(30)).send(TransportRequest(url: closed))
         }
+    }
+
+    @Test("a header whose name or value holds a line break is never sent")
+    func headerInjection() async throws {
+        try await withEmulator { emulator, base in
+            let transport = CurlTransport(timeout: .seconds(30))
+            for headers in [["Authorization": "Bearer x\r\nX-Injected: 1"], ["X-Bad\nName": "v"], ["Authorization": "Bearer x\u{0}y"]] {
+                await #expect(throws: SpotifyError.malformedResponse(endpoint: "GET /v1/me")) {
+                    _ = try await transport.send(TransportRequest(url: base.appendingPathComponent("v1/me"), headers: headers))
+                }
+            }
+            #expect(await emulator.requestLog().isEmpty, "nothing reached the server")
+        }
+    }
+
+    @Test("a dropped connection in the handshake is unreachable and retried; a TLS refusal is named in plain words")
+    func handshakeFailures() {
+        func outcome(_ code: Int32, _ error: String, verify: Int = 0) -> CurlOutcome {
+            CurlOutcome(code: code, status: 0, verifyResult: verify, error: error, headers: [:], body: Data(), bodyTooLarge: false)
+        }
+        func mapped(_ outcome: CurlOutcome) -> SpotifyError? {
+            do {
+                _ = try CurlOutcome.response(outcome, endpoint: "GET /v1/me", host: "api.spotify.com", timeout: .seconds(10), trust: .system)
+                return nil
+            } catch { return error }
+        }
+        #expect(mapped(outcome(35, "OpenSSL SSL_connect: Connection reset by peer in connection to api.spotify.com:443 "))
+            == .unreachable(endpoint: "GET /v1/me", reset: true))
+        #expect(mapped(outcome(35, "OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to api.spotify.com:443 "))
+            == .unreachable(endpoint: "GET /v1/me", reset: true))
+        #expect(mapped(outcome(35, "OpenSSL/3.0.11: error:0A00010B:SSL routines::wrong version number"))
+            == .tls(host: "api.spotify.com", reason: .handshake("wrong version number")))
+        #expect(mapped(outcome(60, "SSL certificate problem: certificate has expired", verify: 10)) == .tls(host: "api.spotify.com", reason: .expired))
+        #expect(mapped(outcome(60, "SSL certificate problem: self-signed certificate", verify: 18)) == .tls(host: "api.spotify.com", reason: .untrusted))
+        #expect(mapped(outcome(60, "SSL: no alternative certificate subject name matches target host name 'x'", verify: 1))
+            == .tls(host: "api.spotify.com", reason: .wrongName))
+        #expect(mapped(outcome(56, "CONNECT tunnel failed, response 407")) == .unreachable(endpoint: "GET /v1/me", reset: false))
+        #expect(mapped(outcome(18, "transfer closed with 10 bytes remaining to read")) == .unreachable(endpoint: "GET /v1/me", reset: true))
+        #expect(mapped(outcome(28, "Operation timed out after 10001 milliseconds")) == .timeout(endpoint: "GET /v1/me", seconds: 10))
+    }
+
+    @Test("exchanges past the limit wait their turn, and a cancelled waiter leaves the queue")
+    func limit() async throws {
+        let limit = ExchangeLimit(1)
+        let (release, releasing) = AsyncStream<Void>.makeStream()
+        let (started, starting) = AsyncStream<Int>.makeStream()
+        let first = Task { try await limit.run { starting.yield(1); for await _ in release { break }; return 1 } }
+        var order = started.makeAsyncIterator()
+        #expect(await order.next() == 1)
+        let waiting = Task { try await limit.run { starting.yield(2); return 2 } }
+        let cancelled = Task { try await limit.run { starting.yield(3); return 3 } }
+        cancelled.cancel()
+        await #expect(throws: SpotifyError.cancelled) { _ = try await cancelled.value }
+        releasing.yield(())
+        #expect(try await first.value == 1)
+        #expect(try await waiting.value == 2)
+        #expect(await order.next() == 2, "the second ran once the first was done, the cancelled one never")
     }
 
     @Test("a header block's fields: names lowercased, values trimmed, the status line skipped")

@@ -24,6 +24,8 @@ typedef struct {
     const char *ca_directory;
     /// The most of a body read; more ends the exchange (body_too_large).
     size_t max_body;
+    /// Whether to bypass any proxy the environment names (the host is the machine itself).
+    int direct;
 } margin_curl_request;
 
 /// What came back, or why nothing did.

@@ -70,7 +70,8 @@ struct VoiceCapture: Sendable {
         case .failure(let error):
             Console.err("margin: \(error.message); the recording is kept: 'margin transcribe \(short)' tries again")
         }
-        written.signal = keys.signal
+        // Ended here, so that a signal that comes as they end counts too.
+        written.signal = keys.end()
         return written
     }
 }
