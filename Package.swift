@@ -239,7 +239,7 @@ let package = Package(
             dependencies: ["TestSupport", "NoteTransfer", "NoteStore", "NoteFixtures", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: testing
         ),
-        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "NoteStore", "SpotifyClient", "Voice", "SpotifyEmulator", "TestSupport"],
+        .testTarget(name: "NoteCaptureTests", dependencies: ["NoteCapture", "FileSafety", "NoteStore", "SpotifyClient", "Voice", "SpotifyEmulator", "TestSupport"],
                     swiftSettings: testing),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "NoteCapture", "NoteStore", "SpotifyClient", "Voice", "TestSupport"],
                     swiftSettings: testing),
