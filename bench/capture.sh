@@ -56,6 +56,11 @@ measure() { # NAME [tls]
             cat /etc/ssl/certs/ca-certificates.crt "$dir/ca.pem" >"$dir/bundle.pem" 2>/dev/null || cp "$dir/ca.pem" "$dir/bundle.pem"
             unset SSL_CERT_FILE
             export SSL_CERT_DIR="$dir/certs" CURL_CA_BUNDLE="$dir/bundle.pem"
+            # The login's browser trusts the emulator's CA alone.
+            cat >"$dir/browser" <<BROWSER
+#!/bin/sh
+curl -s -o /dev/null --cacert '$dir/ca.pem' -L "\$1"
+BROWSER
             ;;
         esac
         mkdir -p "$HOME"

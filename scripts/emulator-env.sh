@@ -29,7 +29,7 @@ use_emulator() {
     # back to margin's callback server, as Spotify does after the user clicks Agree.
     cat >"$1/browser" <<'BROWSER'
 #!/bin/sh
-curl -s -o /dev/null ${SSL_CERT_FILE:+--cacert "$SSL_CERT_FILE"} ${CURL_CA_BUNDLE:+--cacert "$CURL_CA_BUNDLE"} -L "$1"
+curl -s -o /dev/null ${SSL_CERT_FILE:+--cacert "$SSL_CERT_FILE"} -L "$1"
 BROWSER
     chmod +x "$1/browser"
     export HOME="$1/home" XDG_CONFIG_HOME="$1/home/.config" XDG_DATA_HOME="$1/home/.local/share"
