@@ -28,8 +28,10 @@ public enum TranscriptWait {
                 }
                 Task {
                     guard let signo = await stopping.value else { return }
-                    taking.cancel()
+                    // The ending is the signal's before the take is cancelled: a take that ends
+                    // because it was cancelled (its recognizer killed) must not take its place.
                     once.resume(.stopped(signal: signo))
+                    taking.cancel()
                 }
             }
         } onCancel: {
