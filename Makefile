@@ -15,7 +15,8 @@ BUILD_DIR     := .build/$(CONFIGURATION)
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 BINDIR      ?= $(PREFIX)/bin
-# margin-whisper is no command of its own: margin runs it, and finds it in ../libexec/margin.
+# margin-whisper and margin-sync are no commands of their own: margin runs them, and finds them
+# in ../libexec/margin.
 LIBEXECDIR  ?= $(PREFIX)/libexec/margin
 MANDIR      ?= $(PREFIX)/share/man/man1
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
@@ -28,6 +29,8 @@ FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 # nothing at run time reads them).
 BIN         ?= $(BUILD_DIR)/margin
 STRIP       ?=
+# margin-sync, which does `margin sync`'s work: the one built beside BIN.
+SYNC_BIN    ?= $(dir $(BIN))margin-sync
 
 .PHONY: build release test demo man fuzz install install-files install-man deb deb-test clean whisper-runtime
 
@@ -113,16 +116,19 @@ man:
 
 install:
 	$(SWIFT) build $(BUILD_FLAGS) --product margin
+	$(SWIFT) build $(BUILD_FLAGS) --product margin-sync
 	$(MAKE) --no-print-directory $(MAN_PAGE)
 	$(MAKE) install-files install-man BIN=$(BUILD_DIR)/margin STRIP=-s
 
-# The binary, the Whisper helper and the completions of one built margin (BIN), laid out under
+# The binary, its helpers and the completions of one built margin (BIN), laid out under
 # DESTDIR+PREFIX; install, deb and the install layout's test share it.
 install-files:
 	@test -x "$(BIN)" || { echo "make: no margin at '$(BIN)': build one, or name it with BIN=PATH" >&2; exit 1; }
+	@test -x "$(SYNC_BIN)" || { echo "make: no margin-sync at '$(SYNC_BIN)': build it (swift build --product margin-sync), or name it with SYNC_BIN=PATH" >&2; exit 1; }
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBEXECDIR)" "$(DESTDIR)$(BASHCOMPDIR)" \
 		"$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	install -m 0755 $(STRIP) "$(BIN)" "$(DESTDIR)$(BINDIR)/margin"
+	install -m 0755 $(STRIP) "$(SYNC_BIN)" "$(DESTDIR)$(LIBEXECDIR)/margin-sync"
 	# Read by the Python of the user's Whisper environment (margin runs PYTHON margin-whisper), never run itself.
 	install -m 0644 scripts/margin-whisper "$(DESTDIR)$(LIBEXECDIR)/margin-whisper"
 	# bash-completion sources the file: a #! line would only say it is a program.
@@ -144,12 +150,13 @@ install-man:
 	install -d "$(DESTDIR)$(MANDIR)"
 	install -m 0644 .build/man/*.1 "$(DESTDIR)$(MANDIR)/"
 
-# A Debian package of margin and its Whisper helper, from a release build staged under /usr
+# A Debian package of margin and its helpers, from a release build staged under /usr
 # (scripts/build-deb.sh: the control file, Depends from the binary's libraries). VERSION is
 # margin --version's unless given.
 DEB_DIR := .build/deb
 deb:
 	$(SWIFT) build $(BUILD_FLAGS) --product margin
+	$(SWIFT) build $(BUILD_FLAGS) --product margin-sync
 	$(MAKE) --no-print-directory $(MAN_PAGE)
 	rm -rf $(DEB_DIR)/root
 	$(MAKE) install-files install-man BIN=$(BUILD_DIR)/margin STRIP=-s PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_DIR)/root \

@@ -10,6 +10,17 @@ let strict: [SwiftSetting] = [
 // at the end of the build. The code under test is built as the configuration says.
 let testing: [SwiftSetting] = strict + [.unsafeFlags(["-Onone"])]
 
+// A release margin carries the Swift runtime and Foundation inside it: no shared-library
+// loading or symbol binding at start-up, which is most of a short command's time.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(
+        // Foundation's static archives need their C parts named explicitly.
+        ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
+         // ...and export no symbols: a table of every Swift symbol only slows loading.
+         "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "margin",
     platforms: [.macOS(.v15)],
@@ -17,6 +28,7 @@ let package = Package(
         .executable(name: "margin", targets: ["margin"]),
         .executable(name: "spotify-emulator", targets: ["spotify-emulator"]),
         .executable(name: "margin-token-service", targets: ["margin-token-service"]),
+        .executable(name: "margin-sync", targets: ["margin-sync"]),
         .library(name: "SpotifyClient", targets: ["SpotifyClient"]),
         .library(name: "NoteStore", targets: ["NoteStore"]),
         .library(name: "NoteCapture", targets: ["NoteCapture"]),
@@ -55,13 +67,7 @@ let package = Package(
                 "FileSafety",
                 "SpotifyLinks",
                 "CCurl",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CDigest",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -94,12 +100,19 @@ let package = Package(
         // libcurl, margin's HTTP client, from Debian's libcurl4, opened with dlopen on the first
         // request (linking it loads some thirty libraries at every start), through a small C shim.
         .target(name: "CCurl"),
+        // SHA-256 (a login's PKCE challenge) from the system's crypto library, the one libcurl
+        // uses (OpenSSL's libcrypto, else GnuTLS), opened with dlopen when a login starts.
+        .target(name: "CDigest"),
         // Voice notes: the recorder, WAV files and resampling, and the transcribers.
         .target(
             name: "Voice",
             dependencies: ["FileSafety", "CPocketSphinx"],
             swiftSettings: strict
         ),
+        // Where the sync hub is and what can go wrong reaching it: the URL read as libpq reads it,
+        // the password file, HubError. No dependencies, so that margin checks the settings of
+        // `sync` without the PostgreSQL client, which only margin-sync carries.
+        .target(name: "SyncHub", swiftSettings: strict),
         // Sync through a PostgreSQL hub: the hub's schema, push and pull, the hybrid logical clock;
         // the store's change log and apply are NoteStore's.
         .target(
@@ -107,6 +120,7 @@ let package = Package(
             dependencies: [
                 "NoteStore",
                 "NoteTransfer",
+                "SyncHub",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -139,7 +153,7 @@ let package = Package(
                 "NoteStore",
                 "NoteCapture",
                 "NoteTransfer",
-                "NoteSync",
+                "SyncHub",
                 "PodcastLibrary",
                 "Voice",
                 "Watch",
@@ -152,16 +166,16 @@ let package = Package(
             name: "margin",
             dependencies: ["MarginCLI"],
             swiftSettings: strict,
-            // A release margin carries the Swift runtime and Foundation inside it: no shared-library
-            // loading or symbol binding at start-up, which is most of a short command's time.
-            linkerSettings: [
-                .unsafeFlags(
-                    // Foundation's static archives need their C parts named explicitly.
-                    ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
-                     // ...and export no symbols: a table of every Swift symbol only slows loading.
-                     "-Xlinker", "--no-export-dynamic"],
-                    .when(platforms: [.linux], configuration: .release)),
-            ]
+            linkerSettings: staticRuntime
+        ),
+        // `margin sync`'s work, run by margin: the PostgreSQL client (PostgresNIO, NIO, TLS) loads
+        // only when a sync runs, and every other command's binary is lighter without it.
+        .executableTarget(
+            name: "margin-sync",
+            dependencies: ["NoteSync", "SyncHub", "NoteStore", "NoteTransfer", "FileSafety", "MarginViews", "SpotifyClient",
+                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            swiftSettings: strict,
+            linkerSettings: staticRuntime
         ),
         .target(
             name: "SpotifyEmulator",
@@ -267,6 +281,7 @@ let package = Package(
         .testTarget(name: "MarginConfigTests", dependencies: ["MarginConfig", "SpotifyClient"], swiftSettings: testing),
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["TestSupport", "SpotifyEmulator"], swiftSettings: testing),
         .testTarget(name: "VoiceTests", dependencies: ["TestSupport", "Voice"], swiftSettings: testing),
+        .testTarget(name: "SyncHubTests", dependencies: ["TestSupport", "SyncHub"], swiftSettings: testing),
         .testTarget(name: "NoteSyncTests", dependencies: ["TestSupport", "NoteSync", "NoteStore", "NoteTransfer"], swiftSettings: testing),
         .testTarget(
             name: "TokenServiceTests",

@@ -44,7 +44,7 @@ let fuzzTargets: [(name: String, modules: [Target.Dependency])] = [
     ("fuzz-spotify", ["SpotifyClient"]),
     ("fuzz-callback", ["SpotifyClient"]),
     ("fuzz-wav", ["Voice"]),
-    ("fuzz-hub", ["NoteSync"]),
+    ("fuzz-hub", ["SyncHub", "NoteSync"]),
 ]
 
 let package = Package(
@@ -63,6 +63,7 @@ let package = Package(
         .target(name: "NoteStore", dependencies: ["SpotifyLinks", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "NoteTransfer", dependencies: ["NoteStore"], swiftSettings: strict),
+        .target(name: "SyncHub", swiftSettings: strict),
         .target(name: "NoteSync", swiftSettings: strict),
         .target(name: "Voice", dependencies: ["FileSafety"], swiftSettings: strict),
         .target(name: "MarginConfig", swiftSettings: strict),

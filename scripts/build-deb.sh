@@ -17,6 +17,7 @@ out=${2:?usage: scripts/build-deb.sh ROOT OUTDIR [VERSION]}
 here=$(cd "$(dirname "$0")/.." && pwd)
 binary="$root/usr/bin/margin"
 [ -x "$binary" ] || { echo "build-deb: no margin at $binary" >&2; exit 1; }
+[ -x "$root/usr/libexec/margin/margin-sync" ] || { echo "build-deb: no margin-sync at $root/usr/libexec/margin/margin-sync" >&2; exit 1; }
 
 version=${3:-$("$binary" --version)}
 arch=$(dpkg --print-architecture)
@@ -44,11 +45,14 @@ trap 'rm -rf "$work"' EXIT
 mkdir "$work/debian"
 printf 'Source: margin\n\nPackage: margin\nArchitecture: any\n' > "$work/debian/control"
 ln -s "$(cd "$root" && pwd)" "$work/debian/margin"
-depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/margin/usr/bin/margin | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/margin/usr/bin/margin -e debian/margin/usr/libexec/margin/margin-sync \
+    | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
 # libcurl is margin's HTTP client, opened with dlopen (so dpkg-shlibdeps cannot see it) at the
 # first request; 7.85 is the first to take the protocols it may speak by name.
-depends="$depends, libcurl4 (>= 7.85.0)"
+# libcrypto (SHA-256 for a login's PKCE challenge) is opened the same way; libcurl4 brings it
+# too, and the package says so itself.
+depends="$depends, libcurl4 (>= 7.85.0), libssl3 | libssl3t64"
 
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 cat > "$root/DEBIAN/control" <<EOF

@@ -113,6 +113,14 @@ user margin note "written by the installed package" >/dev/null 2>&1 || fail "mar
 user margin list --json >/tmp/list.json || fail "margin list --json exited $?"
 grep -q '"text" *: *"written by the installed package"' /tmp/list.json || fail "the note is not in margin list --json"
 
+step "margin sync runs margin-sync from /usr/libexec/margin"
+margin sync --print-setup-sql >/tmp/setup.sql || fail "margin sync --print-setup-sql exited $?"
+grep -q 'CREATE SCHEMA IF NOT EXISTS margin' /tmp/setup.sql || fail "margin sync --print-setup-sql printed: $(head -c 300 /tmp/setup.sql)"
+status=0
+user env MARGIN_SYNC_URL='postgres://margin@127.0.0.1:9/notes?sslmode=disable' margin sync >/tmp/sync.out 2>&1 || status=$?
+[ "$status" = 7 ] || fail "margin sync with no hub exited $status: $(cat /tmp/sync.out)"
+grep -q 'cannot reach the sync hub' /tmp/sync.out || fail "margin sync with no hub said: $(cat /tmp/sync.out)"
+
 step "completions where bash, zsh and fish look"
 bash -c 'source /usr/share/bash-completion/completions/margin && complete -p margin' >/tmp/complete.out
 grep -q ' margin$' /tmp/complete.out || fail "the bash completion does not complete margin"

@@ -87,10 +87,7 @@ public enum ChildProcess {
     /// `pipe2(ends, O_CLOEXEC)`. Glibc's module leaves `pipe2` out (it is a GNU extension), so it
     /// is looked up in the C library; were it missing, `pipe` then `fcntl` stand in.
     private static func makePipe(_ ends: inout [Int32]) -> Int32 {
-        typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
-        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "pipe2") {
-            return unsafeBitCast(symbol, to: Pipe2.self)(&ends, O_CLOEXEC)
-        }
+        if let pipe2 = GNU.pipe2 { return pipe2(&ends, O_CLOEXEC) }
         guard Glibc.pipe(&ends) == 0 else { return -1 }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         return 0

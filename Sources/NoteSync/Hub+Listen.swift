@@ -1,6 +1,7 @@
 import Logging
 import NIOSSL
 import PostgresNIO
+import SyncHub
 import Synchronization
 
 extension Hub {

@@ -1,4 +1,5 @@
 import PostgresNIO
+import SyncHub
 
 extension Hub {
     /// Brings the hub's schema up to date and returns whose notes this connection reaches:

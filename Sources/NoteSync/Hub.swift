@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import SyncHub
 import Synchronization
 
 /// One connection to the hub, for one sync.

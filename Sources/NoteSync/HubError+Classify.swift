@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
+import SyncHub
 
 /// How a failure reaching the hub reads: PostgresNIO's and SwiftNIO's errors turned into ``HubError``s.
 extension HubError {

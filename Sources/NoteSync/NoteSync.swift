@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import SyncHub
 
 /// What a sync moved: the contract's `{"pushed":N,"pulled":N,"conflicts":N}`, with the hub
 /// rows it skipped and whether it started over with the hub.

@@ -22,7 +22,7 @@ public struct AuthorizeRequest: Sendable {
     public let scopes: [String]
 
     public init(accountsURL: URL, clientID: String, redirectURI: String,
-                state: String = RandomToken.make(length: 32), pkce: PKCE = .generate(),
+                state: String = RandomToken.make(length: 32), pkce: PKCE,
                 scopes: [String] = AuthorizeRequest.scopes) {
         self.accountsURL = accountsURL
         self.clientID = clientID

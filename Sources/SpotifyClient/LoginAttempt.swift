@@ -30,6 +30,7 @@ public final class LoginAttempt: Sendable {
     public static func start(accounts: AccountsClient, clientID: String, redirect: RedirectURI,
                              tokenService: TokenServiceClient? = nil,
                              now: @escaping @Sendable () -> Date = Date.init) async throws -> LoginAttempt {
+        let pkce = try PKCE.generate()
         let (outcomes, sink) = AsyncStream<CallbackOutcome>.makeStream()
         let state = RandomToken.make(length: 32)
         let called = Called()
@@ -38,7 +39,7 @@ public final class LoginAttempt: Sendable {
             sink.yield(outcome)
         }
         let request = AuthorizeRequest(accountsURL: accounts.baseURL, clientID: clientID,
-                                       redirectURI: redirect.resolved(port: server.port), state: state)
+                                       redirectURI: redirect.resolved(port: server.port), state: state, pkce: pkce)
         return LoginAttempt(request: request, server: server, accounts: accounts, tokenService: tokenService,
                             outcomes: outcomes, sink: sink, called: called, now: now)
     }

@@ -1,4 +1,4 @@
-import Crypto
+import CDigest
 import Foundation
 
 /// A PKCE verifier and its S256 challenge (RFC 7636).
@@ -9,19 +9,24 @@ public struct PKCE: Sendable, Equatable {
     public let challenge: String
 
     /// Makes a verifier of `length` unreserved characters from the system CSPRNG.
-    public static func generate(length: Int = 64) -> PKCE {
-        PKCE(verifier: RandomToken.make(length: min(max(length, 43), 128), alphabet: RandomToken.unreserved))
+    public static func generate(length: Int = 64) throws(SpotifyError) -> PKCE {
+        try PKCE(verifier: RandomToken.make(length: min(max(length, 43), 128), alphabet: RandomToken.unreserved))
     }
 
     /// Wraps a known verifier (used for the RFC 7636 test vector).
-    public init(verifier: String) {
+    public init(verifier: String) throws(SpotifyError) {
         self.verifier = verifier
-        self.challenge = PKCE.challenge(for: verifier)
+        self.challenge = try PKCE.challenge(for: verifier)
     }
 
-    /// The S256 challenge of `verifier`.
-    public static func challenge(for verifier: String) -> String {
-        let digest = SHA256.hash(data: Data(verifier.utf8))
+    /// The S256 challenge of `verifier`. SHA-256 comes from the system's crypto library, the
+    /// one libcurl itself uses; without it no login could reach Spotify anyway.
+    public static func challenge(for verifier: String) throws(SpotifyError) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        let bytes = Array(verifier.utf8)
+        guard margin_sha256(bytes, bytes.count, &digest) == 0 else {
+            throw .digestMissing(reason: String(cString: margin_digest_failure()))
+        }
         return Data(digest).base64URLEncodedString()
     }
 }

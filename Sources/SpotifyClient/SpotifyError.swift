@@ -39,6 +39,8 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
     case tls(host: String, reason: TLSFailure)
     /// libcurl, which margin speaks HTTP through, could not be loaded.
     case transportMissing(reason: String)
+    /// The system's crypto library (SHA-256 for a login's PKCE challenge) could not be loaded.
+    case digestMissing(reason: String)
     case cancelled
 
     public var errorDescription: String? {
@@ -83,6 +85,8 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
             reason.message(host: host)
         case .transportMissing(let reason):
             "margin speaks HTTP through libcurl, which could not be loaded (\(reason)); install it ('apt install libcurl4')"
+        case .digestMissing(let reason):
+            "margin logs in with the system's crypto library, which could not be loaded (\(reason)); install it ('apt install libssl3')"
         case .cancelled:
             "cancelled"
         }

@@ -1,5 +1,4 @@
 import Foundation
-import NIOSSL
 
 /// The certificate authorities HTTPS connections trust: the system's, or the ones OpenSSL's
 /// `SSL_CERT_FILE` and `SSL_CERT_DIR` name instead (a network whose proxy re-signs HTTPS with
@@ -22,30 +21,6 @@ public struct TrustRoots: Sendable, Hashable {
     public init(environment: [String: String]) {
         self.init(file: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
                   directory: environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 })
-    }
-
-    /// A client's TLS settings trusting these roots (the system's when none is set), for
-    /// connections other than Spotify's (the sync hub).
-    public var clientConfiguration: TLSConfiguration {
-        tlsConfiguration ?? .makeClientConfiguration()
-    }
-
-    /// The TLS settings for these roots; nil for the system's, which the shared client uses anyway.
-    var tlsConfiguration: TLSConfiguration? {
-        var tls = TLSConfiguration.makeClientConfiguration()
-        switch (file, directory) {
-        case (nil, nil):
-            return nil
-        case (let file?, nil):
-            tls.trustRoots = .file(file)
-        case (nil, let directory?):
-            tls.trustRoots = .file(directory)
-        case (let file?, let directory?):
-            // NIOSSL reads additional roots as PEM files, so the directory must be the main source.
-            tls.trustRoots = .file(directory)
-            tls.additionalTrustRoots = [.file(file)]
-        }
-        return tls
     }
 
     /// The setting that names something unreadable (`SSL_CERT_FILE='/etc/proxy.pem'`), checked

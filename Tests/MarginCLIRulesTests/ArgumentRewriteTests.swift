@@ -78,4 +78,15 @@ struct ArgumentRewriteTests {
         #expect(try rewrite("-v --help now") == words("-v --help now"))
         #expect(try rewrite("-v") == words("-v"))
     }
+
+    @Test("margin's own options come first as typed, and no command's shape is read for them")
+    func rootOptionsReadNoShape() {
+        func unread() -> CommandShape {
+            Issue.record("the shapes of margin's commands were read")
+            return CommandShape(name: "margin")
+        }
+        for line in ["--version", "--help", "-h", "--generate-completion-script bash", "--help list"] {
+            #expect(ArgumentRewrite.withoutCommand(words(line), root: unread()) == words(line))
+        }
+    }
 }

@@ -12,17 +12,18 @@ struct InstallLayoutTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    @Test("make install-files puts margin, its Whisper helper and three completions under PREFIX, and nothing else")
+    @Test("make install-files puts margin, its two helpers and three completions under PREFIX, and nothing else")
     func layout() async throws {
         let prefix = try temporaryDirectory("margin-install")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let result = try await Self.make(["PREFIX=" + prefix])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.files(under: prefix) == [
-            "bin/margin", "libexec/margin/margin-whisper", "share/bash-completion/completions/margin",
+            "bin/margin", "libexec/margin/margin-sync", "libexec/margin/margin-whisper", "share/bash-completion/completions/margin",
             "share/fish/vendor_completions.d/margin.fish", "share/zsh/site-functions/_margin",
         ])
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/margin"))
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/libexec/margin/margin-sync"))
         // Run by the Whisper environment's Python, so a file to read, not a program.
         let helperMode = try FileManager.default.attributesOfItem(atPath: prefix + "/libexec/margin/margin-whisper")[.posixPermissions] as? Int
         #expect(helperMode == 0o644)
@@ -37,7 +38,7 @@ struct InstallLayoutTests {
         #expect(fish.contains("\ncomplete -c 'margin' -f\n"))
     }
 
-    @Test("the installed margin runs and finds margin-whisper where make install put it")
+    @Test("the installed margin runs, and finds margin-whisper and margin-sync where make install put them")
     func installedMarginFindsItsHelper() async throws {
         let prefix = try temporaryDirectory("margin-install")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
@@ -50,6 +51,17 @@ struct InstallLayoutTests {
         let engines = try await MarginProcess.run(["transcribe", "--engines"], environment: environment, executable: installed)
         #expect(engines.status == 0, "\(engines.stderr)")
         #expect(engines.stdout.contains("\n  helper: \(prefix)/bin/../libexec/margin/margin-whisper\n"), "\(engines.stdout)")
+        // margin-sync does the work of `sync`: the SQL it prints, and a hub it cannot reach.
+        let setup = try await MarginProcess.run(["sync", "--print-setup-sql"], environment: environment, executable: installed)
+        #expect(setup.status == 0, "\(setup.stderr)")
+        #expect(setup.stdout.contains("CREATE SCHEMA IF NOT EXISTS margin"))
+        let port = PostgresServer.freePort()
+        let unreachable = try await MarginProcess.run(
+            ["sync", "--db", prefix + "/notes.sqlite"],
+            environment: environment.merging(["MARGIN_SYNC_URL": "postgres://margin@127.0.0.1:\(port)/notes?sslmode=disable"]) { $1 },
+            executable: installed)
+        #expect(unreachable.status == 7, "\(unreachable.stderr)")
+        #expect(unreachable.stderr.hasPrefix("margin: cannot reach the sync hub margin@127.0.0.1:\(port)/notes"), "\(unreachable.stderr)")
     }
 
     @Test("DESTDIR stages the layout for a package: the files under DESTDIR, at the paths PREFIX names")
@@ -59,7 +71,7 @@ struct InstallLayoutTests {
         let result = try await Self.make(["PREFIX=/usr", "DESTDIR=" + stage, "ZSHCOMPDIR=/usr/share/zsh/vendor-completions"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.files(under: stage) == [
-            "usr/bin/margin", "usr/libexec/margin/margin-whisper", "usr/share/bash-completion/completions/margin",
+            "usr/bin/margin", "usr/libexec/margin/margin-sync", "usr/libexec/margin/margin-whisper", "usr/share/bash-completion/completions/margin",
             "usr/share/fish/vendor_completions.d/margin.fish", "usr/share/zsh/vendor-completions/_margin",
         ])
         // Staged for a package, not installed here: nothing to add to this machine's shells.
@@ -91,6 +103,16 @@ struct InstallLayoutTests {
         let result = try await Self.make(["PREFIX=" + prefix], binary: prefix + "/no-such-margin")
         #expect(result.status != 0)
         #expect(result.stderr.contains("no margin at '\(prefix)/no-such-margin'"))
+        #expect(try Self.files(under: prefix).isEmpty)
+    }
+
+    @Test("without margin-sync beside margin, install-files installs nothing and says what it lacks")
+    func missingSyncHelper() async throws {
+        let prefix = try temporaryDirectory("margin-install")
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let result = try await Self.make(["PREFIX=" + prefix, "SYNC_BIN=" + prefix + "/no-such-sync"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("no margin-sync at '\(prefix)/no-such-sync'"), "\(result.stderr)")
         #expect(try Self.files(under: prefix).isEmpty)
     }
 

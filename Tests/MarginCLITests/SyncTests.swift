@@ -253,7 +253,7 @@ struct SyncTests {
         if result.status != 0 {
             #expect(result.status == 7)
             #expect(result.stderr.contains("cannot reach the sync hub alice@127.0.0.1"))
-            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
         let offline = try await b.margin("sync")
         #expect(offline.status == 7)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 @testable import SpotifyClient
 
@@ -53,6 +54,39 @@ struct CallbackServerTests {
         await server.stop()
         await #expect(throws: SpotifyError.self) { try await get(server.port, "/cb?code=x&state=s1") }
         #expect(delivered.outcomes == [.code("the-code")])
+    }
+
+    @Test("a peer that sends nothing, or too much, or no HTTP, holds up no other: the real callback still gets its page")
+    func hostilePeers() async throws {
+        let delivered = Delivered()
+        let server = try await CallbackServer.start(redirect: try RedirectURI("http://127.0.0.1/cb"),
+                                                    expectedState: "s1") { outcome in delivered.add(outcome) }
+        let silent = try RawSocket(port: server.port)
+        let flood = try RawSocket(port: server.port)
+        #expect(flood.send("GET /cb?code=x&state=s1 HTTP/1.1\r\nX-Pad: " + String(repeating: "a", count: CallbackServer.headLimit + 10)))
+        #expect(await flood.readToClose(within: .seconds(30)) == "", "a head past the limit is closed unanswered")
+        let garbage = try RawSocket(port: server.port)
+        #expect(garbage.send("\u{1}\u{2} hello\r\n\r\n"))
+        #expect(await garbage.readToClose(within: .seconds(30))?.hasPrefix("HTTP/1.1 400 ") == true)
+        let post = try RawSocket(port: server.port)
+        #expect(post.send("POST /cb?code=x&state=s1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        #expect(await post.readToClose(within: .seconds(30))?.hasPrefix("HTTP/1.1 405 ") == true)
+        #expect(delivered.outcomes.isEmpty)
+        let real = try await get(server.port, "/cb?code=the-code&state=s1")
+        #expect(real.status == 200)
+        _ = silent
+        await server.stop()
+        #expect(delivered.outcomes == [.code("the-code")])
+    }
+
+    @Test("listens on ::1 for an IPv6 redirect URI")
+    func ipv6() async throws {
+        let delivered = Delivered()
+        let server = try await CallbackServer.start(redirect: try RedirectURI("http://[::1]/cb"), expectedState: "s1") { delivered.add($0) }
+        let page = try await http.send(TransportRequest(url: try #require(URL(string: "http://[::1]:\(server.port)/cb?code=c6&state=s1"))))
+        #expect(page.status == 200)
+        await server.stop()
+        #expect(delivered.outcomes == [.code("c6")])
     }
 
     @Test("reports a port that is taken")

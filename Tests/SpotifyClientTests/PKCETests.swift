@@ -5,34 +5,47 @@ import Testing
 @Suite("PKCE")
 struct PKCETests {
     @Test("matches the RFC 7636 appendix B test vector")
-    func rfcVector() {
-        let pkce = PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+    func rfcVector() throws {
+        let pkce = try PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
         #expect(pkce.challenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
     }
 
     @Test("generates verifiers of unreserved characters that never repeat")
-    func generated() {
-        let a = PKCE.generate(), b = PKCE.generate()
+    func generated() throws {
+        let a = try PKCE.generate(), b = try PKCE.generate()
         #expect(a.verifier.count == 64)
         #expect(a.verifier != b.verifier)
         #expect(a.verifier.allSatisfy { RandomToken.unreserved.contains($0) })
         #expect(!a.challenge.contains("=") && !a.challenge.contains("+") && !a.challenge.contains("/"))
-        #expect(a.challenge == PKCE.challenge(for: a.verifier))
+        #expect(a.challenge == (try PKCE.challenge(for: a.verifier)))
     }
 
     @Test("clamps verifier length to 43...128")
-    func lengths() {
-        #expect(PKCE.generate(length: 10).verifier.count == 43)
-        #expect(PKCE.generate(length: 500).verifier.count == 128)
+    func lengths() throws {
+        #expect(try PKCE.generate(length: 10).verifier.count == 43)
+        #expect(try PKCE.generate(length: 500).verifier.count == 128)
+    }
+
+    @Test("SHA-256 from the system's library: the FIPS 180-2 vectors, base64url", arguments: [
+        ("", "47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU"),
+        ("abc", "ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "JI1qYdIGOLjlwCaTDD5gOaM85Flk_yFn9uzt1BnbBsE"),
+    ])
+    func sha256(input: String, expected: String) throws {
+        #expect(try PKCE.challenge(for: input) == expected)
     }
 }
 
 @Suite("Authorize URL")
 struct AuthorizeRequestTests {
-    let request = AuthorizeRequest(
-        accountsURL: URL(string: "https://accounts.spotify.com")!, clientID: "abc123",
-        redirectURI: "http://127.0.0.1:8888/callback", state: "st4te",
-        pkce: PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
+    let request: AuthorizeRequest
+
+    init() throws {
+        request = AuthorizeRequest(
+            accountsURL: try #require(URL(string: "https://accounts.spotify.com")), clientID: "abc123",
+            redirectURI: "http://127.0.0.1:8888/callback", state: "st4te",
+            pkce: try PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
+    }
 
     @Test("carries every parameter Spotify needs, form-encoded")
     func parameters() throws {

@@ -48,8 +48,13 @@ enum ArgumentRewrite {
 
     /// Options with no command after them: as typed, unless a word that is no command follows
     /// them, which then comes first so that the parser's "did you mean" names it.
-    static func withoutCommand(_ words: [String], root: CommandShape) -> [String] {
-        let known = root.optionsBelow
+    /// The shape of every command is read only past a first word that is not margin's own
+    /// (`margin --version` reads none).
+    static func withoutCommand(_ words: [String], root: @autoclosure () -> CommandShape) -> [String] {
+        guard let first = words.first, !rootOptions.contains(first.firstIndex(of: "=").map { String(first[..<$0]) } ?? first) else {
+            return words
+        }
+        let known = root().optionsBelow
         var index = 0
         while index < words.count, isOption(words[index]) {
             let word = words[index]

@@ -1,4 +1,5 @@
 import MarginConfig
+import MarginViews
 
 /// A refused config key or value with "did you mean" added when the typed word is close to a
 /// real one: `margin config set note.laed 5`, `margin config set sync.wait ture`.

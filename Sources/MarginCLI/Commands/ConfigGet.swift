@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MarginConfig
 import MarginViews
-import NoteSync
+import SyncHub
 
 extension MarginCommand.Config {
     /// `margin config get [KEY]`: the value margin uses (the environment's, the file's, or the

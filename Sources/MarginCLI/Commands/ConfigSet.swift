@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MarginConfig
 import MarginViews
-import NoteSync
+import SyncHub
 
 extension MarginCommand.Config {
     /// `margin config set KEY VALUE`: checked against the key table, then written.

@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import MarginViews
 import NoteTransfer
 
 /// `-o` given a folder: the hint names a file of the format being written, and for a folder

@@ -2,6 +2,7 @@ import ArgumentParser
 import FileSafety
 import Foundation
 import MarginConfig
+import MarginViews
 import NoteStore
 import Voice
 

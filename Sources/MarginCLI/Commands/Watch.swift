@@ -3,7 +3,6 @@ import Foundation
 import SpotifyClient
 import MarginConfig
 import MarginViews
-import NoteSync
 import Synchronization
 
 extension MarginCommand {
@@ -53,23 +52,10 @@ extension MarginCommand {
             }
         }
 
-        /// With `sync.auto = true`, a sync with the hub now and every minute while the view runs,
-        /// on a connection of its own; quiet (the view owns the terminal), and an unreachable hub
-        /// is simply tried again next time.
-        private func backgroundSync(_ settings: Settings, pulled: PulledNotes) throws -> Task<Void, Never>? {
+        /// margin-sync beside the view, with `sync.auto = true` (``BackgroundSync``).
+        private func backgroundSync(_ settings: Settings, pulled: PulledNotes) throws -> BackgroundSync? {
             guard try settings.syncAuto() else { return nil }
-            let (address, trust, database) = (try settings.syncHub(), settings.hubTrust, try store.open(settings))
-            let (timeout, drift) = (try settings.syncTimeout(), try settings.syncMaxDrift())
-            return Task {
-                // Another machine's push is heard at once; a sync a minute is the fallback.
-                let listener = HubListener(address, tls: trust.clientConfiguration, timeout: timeout, retry: .seconds(60))
-                while !Task.isCancelled {
-                    let seen = listener.heard
-                    let report = try? await MarginCommand.Sync.once(database, address, trust: trust, timeout: timeout, maxDrift: drift)
-                    if (report?.pulled ?? 0) > 0 { pulled.arrived() }
-                    await listener.wait(after: seen, within: .seconds(60))
-                }
-            }
+            return BackgroundSync.start(try settings.syncHelper(database: store.path(settings)), pulled: pulled)
         }
     }
 }

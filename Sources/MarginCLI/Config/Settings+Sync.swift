@@ -1,18 +1,83 @@
+import FileSafety
+import Foundation
 import MarginConfig
-import NoteSync
-import SpotifyClient
+import MarginViews
+import SyncHub
 
 extension Settings {
-    /// The hub: `MARGIN_SYNC_URL`, then `sync.url`; the password comes from the URL,
-    /// `PGPASSWORD` or `~/.pgpass`.
-    func syncHub() throws -> HubAddress {
+    /// The hub's URL as set: `MARGIN_SYNC_URL`, then `sync.url`.
+    func syncURL() throws -> String {
         let url = environment["MARGIN_SYNC_URL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? config["sync.url"].flatMap { $0.isEmpty ? nil : $0 }
         guard let url else { throw SettingError.noSyncHub }
-        return try HubAddress(url, environment: environment)
+        return url
     }
 
-    /// The CAs to trust for the hub besides the URL's own `sslrootcert`: the same as for
-    /// Spotify (`SSL_CERT_FILE`, `SSL_CERT_DIR`, else the system's).
-    var hubTrust: TrustRoots { TrustRoots(environment: environment) }
+    /// The hub: `MARGIN_SYNC_URL`, then `sync.url`; the password comes from the URL,
+    /// `PGPASSWORD` or `~/.pgpass`.
+    func syncHub() throws -> HubAddress {
+        try HubAddress(try syncURL(), environment: environment)
+    }
+
+    /// How margin runs margin-sync for the store at `database`: its path, the words that carry
+    /// the settings, and its environment, where the hub's URL goes (never on a command line,
+    /// where any user of the machine could read its password).
+    func syncHelper(database: String) throws -> SyncHelper {
+        let url = try syncURL()
+        _ = try HubAddress(url, environment: environment)
+        let milliseconds = { (duration: Duration) in String(max(1, Int(duration / .milliseconds(1)))) }
+        let words = ["--db", database, "--timeout", milliseconds(try syncTimeout()), "--max-drift", milliseconds(try syncMaxDrift())]
+        var environment = environment
+        environment["MARGIN_SYNC_URL"] = url
+        return SyncHelper(path: try SyncHelper.find(), words: words, environment: environment)
+    }
+}
+
+/// margin-sync, the program that does `margin sync`'s work (the PostgreSQL client is in it, and
+/// loads only when a sync runs): beside margin's executable, or in `../libexec/margin` from it,
+/// where `make install` and the package put it.
+struct SyncHelper: Sendable {
+    var path: String
+    var words: [String]
+    var environment: [String: String]
+
+    static func find() throws -> String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let here = (executable as NSString).deletingLastPathComponent
+        let places = [here + "/margin-sync", here + "/../libexec/margin/margin-sync"]
+        guard let found = places.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw SyncHelperMissing(places: places)
+        }
+        return found
+    }
+
+    /// Runs margin-sync in margin's place with `more` words: its output, exit code and signals are
+    /// margin's.
+    func exec(_ more: [String]) throws -> Never {
+        let argv = ([path] + words + more).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // A program keeps the signal mask of the thread that runs it, and the concurrency
+        // pool's threads block most signals: unblocked, Ctrl-C ends `sync --watch` as before.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
+        execve(path, argv, envp)
+        throw SyncHelperMissing(places: [path], reason: String(cString: strerror(errno)))
+    }
+
+    /// Starts margin-sync as a child of margin's with `more` words, its stdout into `output`
+    /// and its stderr to /dev/null; the child's pid, or the errno of the failed start.
+    func start(_ more: [String], output: Int32) -> Result<pid_t, ChildProcess.Errno> {
+        ChildProcess.start([path] + words + more, input: .null, output: .descriptor(output), errors: .null, environment: environment)
+    }
+}
+
+/// margin-sync is not where margin looks for it.
+struct SyncHelperMissing: MarginError {
+    let places: [String]
+    var reason = "not found"
+
+    var errorDescription: String? {
+        "cannot run margin-sync, which does 'margin sync' (\(places.joined(separator: ", ")): \(reason)); install margin again ('make install' puts it in PREFIX/libexec/margin)"
+    }
 }

@@ -3,9 +3,9 @@ import Foundation
 import MarginConfig
 import MarginViews
 import NoteStore
-import NoteSync
 import NoteTransfer
 import SpotifyClient
+import SyncHub
 import Voice
 
 extension SpotifyError: MarginError {
@@ -16,7 +16,7 @@ extension SpotifyError: MarginError {
         case .noActiveDevice: .noDevice
         case .rateLimited, .server, .timeout, .unreachable, .redirected, .tls: .unreachable
         case .notFound: .notFound
-        case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .transportMissing, .cancelled: .failure
+        case .credentialsUnwritable, .forbidden, .restricted, .http, .malformedResponse, .transportMissing, .digestMissing, .cancelled: .failure
         }
     }
 }

@@ -50,7 +50,7 @@ enum EmulatorLogin {
     }
 
     static func credentials(base: URL) async throws -> Credentials {
-        let pkce = PKCE.generate()
+        let pkce = try PKCE.generate()
         var components = URLComponents(url: base.appendingPathComponent("authorize"), resolvingAgainstBaseURL: false)
         components?.percentEncodedQuery = FormEncoding.encode([
             ("client_id", clientID), ("response_type", "code"), ("redirect_uri", redirectURI), ("state", "s"),

@@ -2,7 +2,8 @@
 // The sync hub's URL (MARGIN_SYNC_URL, sync.url) and a line of ~/.pgpass: user input margin reads.
 import Foundation
 import FuzzDriver
-@testable import NoteSync
+import NoteSync
+@testable import SyncHub
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import NoteSync
+@testable import SyncHub
 
 @Suite("the hub's address")
 struct HubAddressTests {

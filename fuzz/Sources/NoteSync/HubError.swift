@@ -1,1 +1,0 @@
-../../../Sources/NoteSync/HubError.swift

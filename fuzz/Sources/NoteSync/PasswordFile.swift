@@ -1,1 +1,0 @@
-../../../Sources/NoteSync/PasswordFile.swift

@@ -1,0 +1,1 @@
+../../../Sources/SyncHub/HubError.swift
