@@ -2,7 +2,7 @@
 # Checks the man pages `make man` built: lexgrog reads each page's name (its file's) and a
 # description, which is what whatis and apropos find; mandoc -Tlint has nothing to say of them,
 # style included; each page has EXAMPLES and margin's EXIT STATUS, every code of
-# Sources/MarginCLI/Errors/ExitStatus.swift among them. make test runs it after make man.
+# Sources/MarginViews/ExitStatus.swift among them. make test runs it after make man.
 #
 #   scripts/check-man.sh [DIR]      DIR: .build/man unless given
 set -euo pipefail
@@ -13,8 +13,8 @@ for tool in lexgrog mandoc; do
     command -v "$tool" >/dev/null || { echo "check-man: $tool is missing: apt-get install man-db mandoc" >&2; exit 1; }
 done
 [ -f "$dir/margin.1" ] || { echo "check-man: no margin.1 in '$dir': run make man" >&2; exit 1; }
-codes=$(sed -n 's/^ *case [A-Za-z]* = \([0-9]*\)$/\1/p' Sources/MarginCLI/Errors/ExitStatus.swift)
-[ -n "$codes" ] || { echo "check-man: no exit codes found in Sources/MarginCLI/Errors/ExitStatus.swift" >&2; exit 1; }
+codes=$(sed -n 's/^ *case [A-Za-z]* = \([0-9]*\)$/\1/p' Sources/MarginViews/ExitStatus.swift)
+[ -n "$codes" ] || { echo "check-man: no exit codes found in Sources/MarginViews/ExitStatus.swift" >&2; exit 1; }
 
 problems=()
 pages=("$dir"/margin*.1)

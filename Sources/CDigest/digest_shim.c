@@ -32,16 +32,16 @@ static void load(void) {
         *(void **)&gnutls_hash_fast = dlsym(gnutls, "gnutls_hash_fast");
         if (gnutls_hash_fast) return;
     }
-    failure = "neither OpenSSL's libcrypto.so.3 nor GnuTLS's libgnutls.so.30 can be opened";
+    failure = "neither OpenSSL's libcrypto (libcrypto.so.3, libcrypto.so.1.1) nor GnuTLS's libgnutls.so.30 can be opened";
 }
 
 int margin_sha256(const void *data, size_t length, unsigned char *digest) {
     pthread_once(&once, load);
     if (evp_digest) {
         unsigned int size = 0;
-        return evp_digest(data, length, digest, &size, evp_sha256(), 0) == 1 && size == 32 ? 0 : -1;
+        return evp_digest(data, length, digest, &size, evp_sha256(), 0) == 1 && size == 32 ? 0 : -2;
     }
-    if (gnutls_hash_fast) return gnutls_hash_fast(GNUTLS_DIG_SHA256, data, length, digest) == 0 ? 0 : -1;
+    if (gnutls_hash_fast) return gnutls_hash_fast(GNUTLS_DIG_SHA256, data, length, digest) == 0 ? 0 : -2;
     return -1;
 }
 

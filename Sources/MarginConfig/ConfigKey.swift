@@ -29,11 +29,13 @@ public struct ConfigKey: Sendable, Equatable {
     }
 
     /// The name as the user types it (`client-id`, `note.pin-timeout`).
-    public var name: String { fileName.replacingOccurrences(of: "_", with: "-") }
+    /// (Swift's own map rather than Foundation's `replacingOccurrences`: every command's help
+    /// tree names every key, and Foundation's string bridging is a cost at each start.)
+    public var name: String { String(fileName.map { $0 == "_" ? "-" : $0 }) }
 
     /// The key the user typed, in either spelling and any case; nil for an unknown key.
     public static func named(_ typed: String) -> ConfigKey? {
-        let normalized = typed.replacingOccurrences(of: "-", with: "_").lowercased()
+        let normalized = String(typed.map { $0 == "-" ? "_" : $0 }).lowercased()
         return all.first { $0.fileName == normalized }
     }
 

@@ -143,14 +143,14 @@ public struct NoteDatabase: Sendable {
         var attempts = 0
         while true {
             do {
-                if try !writer.read(migrator.hasCompletedMigrations) {
+                if try !Self.knownMigrations.isSubset(of: writer.read(Self.appliedMigrations) ?? []) {
                     try buildLeftIndexesBeforeMigrating(migrator)
                     try migrator.migrate(writer)
                 }
                 return
             } catch {
                 attempts += 1
-                if (try? writer.read(migrator.hasCompletedMigrations)) == true { return }
+                if let applied = try? writer.read(Self.appliedMigrations), Self.knownMigrations.isSubset(of: applied) { return }
                 if attempts > Self.migrationCount {
                     throw NoteStoreError(error, path: displayPath)
                 }
@@ -184,16 +184,39 @@ public struct NoteDatabase: Sendable {
             // Ask whether the migrations table exists before reading it: another process may
             // be creating this file right now, and GRDB's own check could then see the table
             // missing and present within one call, and fail.
-            let superseded = try queue.read { db in
-                try hasMigrationsTable(db) && migrator.hasBeenSuperseded(db)
-            }
-            if superseded {
+            let applied = try queue.read(appliedMigrations)
+            if let applied, !applied.isSubset(of: knownMigrations) {
                 throw NoteStoreError.newerSchema(path: path)
             }
         } catch {
             throw NoteStoreError(error, path: path)
         }
     }
+
+    /// The identifiers of the migrations GRDB recorded in the file; nil when it has no
+    /// migrations table. Read through SQLite's own calls: GRDB's `appliedIdentifiers` decodes
+    /// rows generically, and the runtime's first lookups of those conformances cost more, at
+    /// every command's start, than the query.
+    static func appliedMigrations(_ db: Database) throws -> Set<String>? {
+        guard try hasMigrationsTable(db) else { return nil }
+        let statement = try db.makeStatement(sql: "SELECT identifier FROM grdb_migrations")
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        var identifiers = Set<String>()
+        while true {
+            switch sqlite3_step(handle) {
+            case SQLITE_ROW:
+                if let text = sqlite3_column_text(handle, 0) { identifiers.insert(String(cString: text)) }
+            case SQLITE_DONE:
+                return identifiers
+            case let code:
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+        }
+    }
+
+    /// The identifiers of ``migrator``'s migrations.
+    static let knownMigrations = Set(migrator.migrations)
 
     /// Whether the file has GRDB's migrations table, read straight from `sqlite_master`
     /// (GRDB's `tableExists` first loads the whole schema, which costs more than the check).

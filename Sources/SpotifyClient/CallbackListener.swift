@@ -17,6 +17,8 @@ final class CallbackListener: Sendable {
         var listening = true
         var stopping = false
         var connections: Set<Int32> = []
+        /// The connections still sending their request, oldest first.
+        var reading: [Int32] = []
         var waiters: [CheckedContinuation<Void, Never>] = []
         var idle: Bool { !listening && connections.isEmpty }
     }
@@ -41,7 +43,7 @@ final class CallbackListener: Sendable {
         if first { close(wake.write) }
         // A connection still sending its request (a browser's spare one, opened ahead and never
         // used) is ended now; one being answered has read all it reads, and is left to finish.
-        state.withLock { $0.connections.forEach { shutdown($0, Int32(SHUT_RD)) } }
+        state.withLock { $0.reading.forEach { shutdown($0, Int32(SHUT_RD)) } }
         let drained = Task {
             try await Task.sleep(for: CallbackServer.drainTime)
             // Past the drain time, connections still open are ended; their threads then finish.
@@ -78,8 +80,16 @@ final class CallbackListener: Sendable {
                 continue
             }
             let taken = state.withLock { state in
-                guard state.connections.count < CallbackServer.connectionLimit else { return false }
+                // One that comes as the server stops is not served: the stop has ended the others.
+                guard !state.stopping else { return false }
+                if state.connections.count >= CallbackServer.connectionLimit {
+                    // Full: the oldest still sending nothing whole gives way, so that peers that
+                    // hold connections open and silent cannot keep the browser out.
+                    guard !state.reading.isEmpty else { return false }
+                    shutdown(state.reading.removeFirst(), Int32(SHUT_RD))
+                }
                 state.connections.insert(client)
+                state.reading.append(client)
                 return true
             }
             guard taken else {
@@ -94,10 +104,20 @@ final class CallbackListener: Sendable {
     }
 
     private func serve(_ client: Int32) {
-        if let head = Self.readHead(client) {
+        let head = Self.readHead(client)
+        state.withLock { $0.reading.removeAll { $0 == client } }
+        if let head {
             Self.write(answer.respond(to: head), to: client)
+            // Closed with unread input (a body, bytes past the head), the connection would be
+            // reset, and the peer could lose the answer before it reads it: what it still sends
+            // is read and dropped first, for a moment at most.
+            shutdown(client, Int32(SHUT_WR))
+            Self.drain(client)
         }
-        finish { $0.connections.remove(client) }
+        finish {
+            $0.connections.remove(client)
+            $0.reading.removeAll { $0 == client }
+        }
         close(client)
     }
 
@@ -114,25 +134,43 @@ final class CallbackListener: Sendable {
 
     /// The request head (up to its blank line), or nil when none came whole in time.
     static func readHead(_ client: Int32) -> [UInt8]? {
-        let deadline = ContinuousClock.now + CallbackServer.headTime
         var head: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var found: Range<Int>?
         let end = Array("\r\n\r\n".utf8)
-        while head.count <= CallbackServer.headLimit {
+        receive(client, for: CallbackServer.headTime) { chunk in
+            let searchFrom = max(0, head.count - 3)
+            head += chunk
+            found = head[searchFrom...].firstRange(of: end)
+            return found == nil && head.count <= CallbackServer.headLimit
+        }
+        return found.map { Array(head[..<$0.lowerBound]) }
+    }
+
+    /// Reads and drops what `client` still sends, until it closes, up to 64 KiB or half a second.
+    static func drain(_ client: Int32) {
+        var dropped = 0
+        receive(client, for: .milliseconds(500)) { chunk in
+            dropped += chunk.count
+            return dropped < 64 * 1024
+        }
+    }
+
+    /// Hands what `client` sends to `take`, a chunk at a time, until `take` says it has had
+    /// enough, the peer closes, or `time` has passed.
+    private static func receive(_ client: Int32, for time: Duration, _ take: (ArraySlice<UInt8>) -> Bool) {
+        let deadline = ContinuousClock.now + time
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
             let left = deadline - ContinuousClock.now
-            guard left > .zero else { return nil }
+            guard left > .zero else { return }
             var fd = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
             let ready = poll(&fd, 1, Int32(left / .milliseconds(1)) + 1)
             if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { return nil }
+            guard ready > 0 else { return }
             let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            let searchFrom = max(0, head.count - 3)
-            head += buffer[..<count]
-            if let found = head[searchFrom...].firstRange(of: end) { return Array(head[..<found.lowerBound]) }
+            guard count > 0, take(buffer[..<count]) else { return }
         }
-        return nil
     }
 
     /// Writes all of `bytes`, or as much as the peer takes before it goes away.

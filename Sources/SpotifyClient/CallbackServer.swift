@@ -66,8 +66,15 @@ final class CallbackAnswer: Sendable {
         self.deliver = deliver
     }
 
-    /// The response to the request whose head is `head` (its bytes up to the blank line).
+    /// The response to the request whose head is `head` (its bytes up to the blank line); to a
+    /// HEAD request, its head alone.
     func respond(to head: [UInt8]) -> [UInt8] {
+        let response = answer(head)
+        guard head.starts(with: Array("HEAD ".utf8)), let end = response.firstRange(of: Array("\r\n\r\n".utf8)) else { return response }
+        return Array(response[..<end.upperBound])
+    }
+
+    private func answer(_ head: [UInt8]) -> [UInt8] {
         let line = head.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }
         let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2].starts(with: Array("HTTP/1.".utf8)),

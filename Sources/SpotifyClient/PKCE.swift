@@ -24,8 +24,10 @@ public struct PKCE: Sendable, Equatable {
     public static func challenge(for verifier: String) throws(SpotifyError) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         let bytes = Array(verifier.utf8)
-        guard margin_sha256(bytes, bytes.count, &digest) == 0 else {
-            throw .digestMissing(reason: String(cString: margin_digest_failure()))
+        switch margin_sha256(bytes, bytes.count, &digest) {
+        case 0: break
+        case -1: throw .digestMissing(reason: String(cString: margin_digest_failure()))
+        default: throw .digestMissing(reason: "the library opened, but its SHA-256 failed; check OPENSSL_CONF")
         }
         return Data(digest).base64URLEncodedString()
     }

@@ -86,7 +86,7 @@ public enum SpotifyError: Error, Equatable, Sendable, LocalizedError {
         case .transportMissing(let reason):
             "margin speaks HTTP through libcurl, which could not be loaded (\(reason)); install it ('apt install libcurl4')"
         case .digestMissing(let reason):
-            "margin logs in with the system's crypto library, which could not be loaded (\(reason)); install it ('apt install libssl3')"
+            "margin logs in with the system's crypto library, which could not be used (\(reason)); install it ('apt install libssl3')"
         case .cancelled:
             "cancelled"
         }

@@ -24,7 +24,13 @@ public enum HubError: Error, Equatable, LocalizedError {
     /// Any other refusal from the server.
     case server(hub: String, detail: String)
 
+    /// One line whatever the hub or the network said: a detail comes from the server (its
+    /// message) or a library's description, and may hold line breaks or a terminal's escapes.
     public var errorDescription: String? {
+        String(String.UnicodeScalarView(message.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    }
+
+    private var message: String {
         switch self {
         case .invalidAddress(let url, let reason):
             "the sync hub '\(url)' cannot be used: \(reason). Write it as postgres://USER@HOST:PORT/DATABASE?sslmode=verify-full"

@@ -64,11 +64,12 @@ public struct WatchSession {
     let events: AsyncStream<WatchEvent>
     let continuation: AsyncStream<WatchEvent>.Continuation
 
-    /// Call when notes arrived in the store from elsewhere (a background sync pulled some):
-    /// the view reloads the notes of what is playing.
-    public var notesChanged: @Sendable () -> Void {
+    /// Call when notes arrived in the store from elsewhere (a background sync pulled some), or
+    /// with what to say (why the background sync stopped): the view reloads the notes of what is
+    /// playing, and says it.
+    public var notesChanged: @Sendable (String?) -> Void {
         let continuation = self.continuation
-        return { continuation.yield(.finished(nil, pollSoon: false)) }
+        return { continuation.yield(.finished($0, pollSoon: false)) }
     }
 
     public init(player: any WatchPlayer, openStore: @escaping @Sendable () throws -> NoteDatabase, leadMs: Int, pauseOnNote: Bool,

@@ -69,14 +69,31 @@ struct CallbackServerTests {
         #expect(garbage.send("\u{1}\u{2} hello\r\n\r\n"))
         #expect(await garbage.readToClose(within: .seconds(30))?.hasPrefix("HTTP/1.1 400 ") == true)
         let post = try RawSocket(port: server.port)
-        #expect(post.send("POST /cb?code=x&state=s1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        #expect(post.send("POST /cb?code=x&state=s1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello"))
         #expect(await post.readToClose(within: .seconds(30))?.hasPrefix("HTTP/1.1 405 ") == true)
+        let head = try RawSocket(port: server.port)
+        #expect(head.send("HEAD /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        let headAnswer = await head.readToClose(within: .seconds(30))
+        #expect(headAnswer?.hasPrefix("HTTP/1.1 404 ") == true && headAnswer?.hasSuffix("\r\n\r\n") == true, "\(headAnswer ?? "nothing")")
         #expect(delivered.outcomes.isEmpty)
         let real = try await get(server.port, "/cb?code=the-code&state=s1")
         #expect(real.status == 200)
         _ = silent
         await server.stop()
         #expect(delivered.outcomes == [.code("the-code")])
+    }
+
+    @Test("silent connections up to the limit and past it: the oldest gives way, and the browser's callback gets its page")
+    func silentFlood() async throws {
+        let delivered = Delivered()
+        let server = try await CallbackServer.start(redirect: try RedirectURI("http://127.0.0.1/cb"), expectedState: "s1") { delivered.add($0) }
+        let silent = try (0..<(CallbackServer.connectionLimit + 4)).map { _ in try RawSocket(port: server.port) }
+        // The oldest were ended to make room for the newest.
+        #expect(await silent[0].readToClose(within: .seconds(30)) == "")
+        let real = try await get(server.port, "/cb?code=through&state=s1")
+        #expect(real.status == 200)
+        await server.stop()
+        #expect(delivered.outcomes == [.code("through")])
     }
 
     @Test("listens on ::1 for an IPv6 redirect URI")

@@ -55,7 +55,7 @@ extension MarginCommand {
         /// margin-sync beside the view, with `sync.auto = true` (``BackgroundSync``).
         private func backgroundSync(_ settings: Settings, pulled: PulledNotes) throws -> BackgroundSync? {
             guard try settings.syncAuto() else { return nil }
-            return BackgroundSync.start(try settings.syncHelper(database: store.path(settings)), pulled: pulled)
+            return try BackgroundSync.start(try settings.syncHelper(database: store.path(settings)), pulled: pulled)
         }
     }
 }
@@ -97,11 +97,15 @@ struct ChangeLog {
     }
 }
 
-/// Tells the interactive view that a background sync brought notes, once the view is up.
+/// Tells the interactive view that a background sync brought notes, or why it stopped, once
+/// the view is up.
 final class PulledNotes: Sendable {
-    private let listener = Mutex<(@Sendable () -> Void)?>(nil)
+    private let listener = Mutex<(@Sendable (String?) -> Void)?>(nil)
 
-    func listen(_ heard: @escaping @Sendable () -> Void) { listener.withLock { $0 = heard } }
+    /// `heard` is given nil for notes that arrived, a message when the background sync stopped.
+    func listen(_ heard: @escaping @Sendable (String?) -> Void) { listener.withLock { $0 = heard } }
 
-    func arrived() { listener.withLock { $0 }?() }
+    func arrived() { listener.withLock { $0 }?(nil) }
+
+    func stopped(_ why: String) { listener.withLock { $0 }?(why) }
 }

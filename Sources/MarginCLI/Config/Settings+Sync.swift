@@ -66,9 +66,10 @@ struct SyncHelper: Sendable {
     }
 
     /// Starts margin-sync as a child of margin's with `more` words, its stdout into `output`
-    /// and its stderr to /dev/null; the child's pid, or the errno of the failed start.
-    func start(_ more: [String], output: Int32) -> Result<pid_t, ChildProcess.Errno> {
-        ChildProcess.start([path] + words + more, input: .null, output: .descriptor(output), errors: .null, environment: environment)
+    /// and its stderr into `errors`; the child's pid, or the errno of the failed start.
+    func start(_ more: [String], output: Int32, errors: Int32) -> Result<pid_t, ChildProcess.Errno> {
+        ChildProcess.start([path] + words + more, input: .null, output: .descriptor(output), errors: .descriptor(errors),
+                           environment: environment)
     }
 }
 
