@@ -179,6 +179,10 @@ public final class Hub: Sendable {
     /// Streams rows into `table` with `COPY … FROM STDIN` (text format). An error `write`
     /// throws comes out as it is; the server's and the connection's as ``HubError``.
     func copy(into table: String, columns: [String], _ write: (PostgresCopyFromWriter) async throws -> Void) async throws {
+        // PostgresNIO 1.33's copyFrom on a connection already closed (the server stopped between
+        // two chunks) drops its continuation: the runtime prints a "continuation misuse" line
+        // on stderr beside margin's one, and the copy never ends. Asked first, it never gets there.
+        guard !connection.isClosed else { throw HubError.unreachable(hub: name, detail: "the connection closed") }
         var own: (any Error)?
         do {
             try await watched {
