@@ -29,6 +29,9 @@ struct WatchFollowTests {
             try await waitFor { await sandbox.apiRequests().filter { $0.path == "/v1/me/player" }.count >= 5 }
             try await tmux.press("Space")
             try await tmux.waitForScreen { $0.contains("⏸") }
+            // The view shows the pause before Spotify has it: the pause must reach the emulator
+            // before playback changes there, or it would pause the episode started elsewhere.
+            try await waitFor { await sandbox.apiRequests().contains { $0.method == "PUT" && $0.path == "/v1/me/player/pause" } }
             // How soon a change shows once the quick polls after the pause are over (one idle poll,
             // 5 s) is the schedule's rule, checked on instants in PollScheduleTests ("after a long
             // pause…"), not waited out here.
