@@ -52,7 +52,7 @@ depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/margin/usr/bin/margin -e deb
 # first request; 7.85 is the first to take the protocols it may speak by name.
 # libcrypto (SHA-256 for a login's PKCE challenge) is opened the same way; libcurl4 brings it
 # too, and the package says so itself.
-depends="$depends, libcurl4 (>= 7.85.0), libssl3 | libssl3t64"
+depends="$depends, libcurl4 (>= 7.85.0), libssl3"
 
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 cat > "$root/DEBIAN/control" <<EOF
