@@ -57,10 +57,8 @@ public enum ChildProcess {
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        let (argv, envp) = (cStrings(arguments), cStrings(environment.map { "\($0.key)=\($0.value)" }))
+        defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         return spawned == 0 ? .success(pid) : .failure(Errno(code: spawned))

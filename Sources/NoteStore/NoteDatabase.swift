@@ -172,7 +172,7 @@ public struct NoteDatabase: Sendable {
     static let firstSchemaLeavingIndexes = "v13"
 
     /// How many migrations ``migrator`` has.
-    static var migrationCount: Int { migrator.migrations.count }
+    static var migrationCount: Int { knownMigrations.count }
 
     /// Throws `.newerSchema` when the file records migrations this build does not know.
     ///

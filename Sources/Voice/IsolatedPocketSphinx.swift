@@ -47,9 +47,4 @@ public struct IsolatedPocketSphinx: StreamingTranscriber {
             executable: executable, arguments: [Self.subcommand, "--model", model, "--parent", String(getpid()), source],
             streaming: source == "-", name: "PocketSphinx (model '\(model)')", timeout: timeout)
     }
-
-    /// margin's own executable, as the kernel knows it.
-    public static func currentExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
 }

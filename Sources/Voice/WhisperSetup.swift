@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// Where margin looks for what its Whisper engine needs, and what it found: a Python virtual
@@ -32,8 +33,7 @@ public struct WhisperSetup: Sendable, Equatable {
         let runtimes = environment["MARGIN_WHISPER_VENV"].map { [$0] } ?? [dataDirectory + "/whisper", "/opt/margin-whisper"]
         let venv = runtimes.first { sitePackages(in: $0, holding: "faster_whisper") != nil && sitePackages(in: $0, holding: "ctranslate2") != nil
             && FileManager.default.isExecutableFile(atPath: $0 + "/bin/python3") }
-        let here = (executable as NSString).deletingLastPathComponent
-        var helpers = environment["MARGIN_WHISPER"].map { [$0] } ?? [here + "/margin-whisper", here + "/../libexec/margin/margin-whisper"]
+        var helpers = environment["MARGIN_WHISPER"].map { [$0] } ?? ChildProcess.helperPlaces("margin-whisper", beside: executable)
         var helper = helpers.first { FileManager.default.isReadableFile(atPath: $0) }
         // A checkout's own helper is looked for last, and only when no installed one is there:
         // finding it reads the checkout's manifest.

@@ -42,9 +42,7 @@ struct SyncHelper: Sendable {
     var environment: [String: String]
 
     static func find() throws -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let here = (executable as NSString).deletingLastPathComponent
-        let places = [here + "/margin-sync", here + "/../libexec/margin/margin-sync"]
+        let places = ChildProcess.helperPlaces("margin-sync", beside: ChildProcess.ownExecutable())
         guard let found = places.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw SyncHelperMissing(places: places)
         }
@@ -54,15 +52,8 @@ struct SyncHelper: Sendable {
     /// Runs margin-sync in margin's place with `more` words: its output, exit code and signals are
     /// margin's.
     func exec(_ more: [String]) throws -> Never {
-        let argv = ([path] + words + more).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        // A program keeps the signal mask of the thread that runs it, and the concurrency
-        // pool's threads block most signals: unblocked, Ctrl-C ends `sync --watch` as before.
-        var none = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, nil)
-        execve(path, argv, envp)
-        throw SyncHelperMissing(places: [path], reason: String(cString: strerror(errno)))
+        let failure = ChildProcess.replace(with: [path] + words + more, environment: environment)
+        throw SyncHelperMissing(places: [path], reason: failure.text)
     }
 
     /// Starts margin-sync as a child of margin's with `more` words, its stdout into `output`

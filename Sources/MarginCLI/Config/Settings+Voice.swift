@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import MarginConfig
 import Voice
@@ -19,7 +20,7 @@ extension Settings {
     /// margin cannot use is an ``UnavailableTranscriber``, so that the note is kept all the same.
     func transcriber(engine override: TranscribeEngine? = nil) throws -> any Transcriber {
         let timeout = try transcribeTimeout()
-        let executable = IsolatedPocketSphinx.currentExecutable()
+        let executable = ChildProcess.ownExecutable()
         let engine = try override ?? TranscribeEngine(rawValue: checked("transcribe.engine") ?? "auto") ?? .auto
         let command = config["transcribe.command"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let model = transcribeModel
@@ -73,7 +74,7 @@ extension Settings {
     }
 
     /// What the Whisper engine finds on this machine.
-    func whisperSetup(executable: String = IsolatedPocketSphinx.currentExecutable()) -> WhisperSetup {
+    func whisperSetup(executable: String = ChildProcess.ownExecutable()) -> WhisperSetup {
         let model = transcribeModel.flatMap { ModelKind.of($0) == .whisper ? $0 : nil }
         return WhisperSetup.find(environment: environment, dataDirectory: paths.dataDirectory, executable: executable,
                                  configuredModel: model)
