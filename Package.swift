@@ -43,14 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
-        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
-        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // Named for the module margin imports from it (HTTPTypes); the packages above bring it
         // already.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -103,6 +98,25 @@ let package = Package(
         // SHA-256 (a login's PKCE challenge) from the system's crypto library, the one libcurl
         // uses (OpenSSL's libcrypto, else GnuTLS), opened with dlopen when a login starts.
         .target(name: "CDigest"),
+        // AES-256-GCM (the token service's sealed refresh tokens) from OpenSSL's libcrypto,
+        // opened with dlopen.
+        .target(name: "CSeal"),
+        // Keys and certificates from OpenSSL's libcrypto, opened with dlopen: the emulator's
+        // throwaway certificate authority.
+        .target(name: "CAuthority"),
+        // The server side of TLS from OpenSSL's libssl, opened with dlopen, over memory.
+        .target(name: "CTLSServer"),
+        // TLS for the emulator's and the token service's Hummingbird servers, through CTLSServer.
+        .target(
+            name: "ServerTLS",
+            dependencies: [
+                "CTLSServer",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // Voice notes: the recorder, WAV files and resampling, and the transcribers.
         .target(
             name: "Voice",
@@ -113,6 +127,9 @@ let package = Package(
         // the password file, HubError. No dependencies, so that margin checks the settings of
         // `sync` without the PostgreSQL client, which only margin-sync carries.
         .target(name: "SyncHub", swiftSettings: strict),
+        // PostgreSQL's client library, libpq (Debian's libpq5), opened with dlopen when a sync
+        // starts, through a small C shim that bounds every wait.
+        .target(name: "CPostgres"),
         // Sync through a PostgreSQL hub: the hub's schema, push and pull, the hybrid logical clock;
         // the store's change log and apply are NoteStore's.
         .target(
@@ -121,11 +138,7 @@ let package = Package(
                 "NoteStore",
                 "NoteTransfer",
                 "SyncHub",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
+                "CPostgres",
             ],
             swiftSettings: strict
         ),
@@ -168,12 +181,10 @@ let package = Package(
             swiftSettings: strict,
             linkerSettings: staticRuntime
         ),
-        // `margin sync`'s work, run by margin: the PostgreSQL client (PostgresNIO, NIO, TLS) loads
-        // only when a sync runs, and every other command's binary is lighter without it.
+        // `margin sync`'s work, run by margin: the hub's code and libpq load only when a sync runs.
         .executableTarget(
             name: "margin-sync",
-            dependencies: ["NoteSync", "SyncHub", "NoteStore", "NoteTransfer", "FileSafety", "MarginViews", "SpotifyClient",
-                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            dependencies: ["NoteSync", "SyncHub", "NoteStore", "NoteTransfer", "FileSafety", "MarginViews", "SpotifyClient"],
             swiftSettings: strict,
             linkerSettings: staticRuntime
         ),
@@ -182,11 +193,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CAuthority",
+                "CDigest",
+                "ServerTLS",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -211,12 +220,11 @@ let package = Package(
                 "SpotifyClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                "ServerTLS",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CSeal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -282,7 +290,7 @@ let package = Package(
         .testTarget(name: "SpotifyEmulatorTests", dependencies: ["TestSupport", "SpotifyEmulator"], swiftSettings: testing),
         .testTarget(name: "VoiceTests", dependencies: ["TestSupport", "Voice"], swiftSettings: testing),
         .testTarget(name: "SyncHubTests", dependencies: ["TestSupport", "SyncHub"], swiftSettings: testing),
-        .testTarget(name: "NoteSyncTests", dependencies: ["TestSupport", "NoteSync", "NoteStore", "NoteTransfer"], swiftSettings: testing),
+        .testTarget(name: "NoteSyncTests", dependencies: ["TestSupport", "NoteSync", "NoteStore", "NoteTransfer", "SyncHub"], swiftSettings: testing),
         .testTarget(
             name: "TokenServiceTests",
             dependencies: [

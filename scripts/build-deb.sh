@@ -6,7 +6,8 @@
 #
 # Version: VERSION, else what the staged margin's --version says. Architecture: dpkg's. Depends:
 # what dpkg-shlibdeps finds the binary needs (its shared libraries, the Swift runtime being
-# static), and libcurl4, which margin opens with dlopen, so that apt installs exactly those.
+# static), and libcurl4 and libpq5, which margin and margin-sync open with dlopen, so that apt
+# installs exactly those.
 # PocketSphinx is opened with dlopen only when
 # speech is transcribed, so it is a Recommends, as are a recorder and the trust roots HTTPS to
 # Spotify needs; the Whisper helper's runtime is a venv the user makes (make whisper-runtime).
@@ -51,8 +52,9 @@ depends=$(cd "$work" && dpkg-shlibdeps -O -e debian/margin/usr/bin/margin -e deb
 # libcurl is margin's HTTP client, opened with dlopen (so dpkg-shlibdeps cannot see it) at the
 # first request; 7.85 is the first to take the protocols it may speak by name.
 # libcrypto (SHA-256 for a login's PKCE challenge) is opened the same way; libcurl4 brings it
-# too, and the package says so itself.
-depends="$depends, libcurl4 (>= 7.85.0), libssl3"
+# too, and the package says so itself. margin-sync opens libpq, PostgreSQL's client, when a sync
+# starts.
+depends="$depends, libcurl4 (>= 7.85.0), libssl3, libpq5"
 
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 cat > "$root/DEBIAN/control" <<EOF

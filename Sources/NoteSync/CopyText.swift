@@ -1,34 +1,32 @@
-import NIOCore
-
 /// Rows in the text format of PostgreSQL's `COPY … FROM STDIN`: columns separated by tabs,
 /// rows ended by newlines, `\N` for NULL, and backslash, tab, newline and carriage return
 /// escaped with a backslash.
 struct CopyText {
-    private(set) var buffer: ByteBuffer
+    private(set) var buffer: [UInt8] = []
 
     init(capacity: Int = 1 << 16) {
-        buffer = ByteBufferAllocator().buffer(capacity: capacity)
+        buffer.reserveCapacity(capacity)
     }
 
     /// Appends one row.
     mutating func row(_ values: [String?]) {
         for (index, value) in values.enumerated() {
-            if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+            if index > 0 { buffer.append(UInt8(ascii: "\t")) }
             guard var text = value else {
-                buffer.writeStaticString("\\N")
+                buffer.append(contentsOf: Self.null)
                 continue
             }
             text.withUTF8 { append(escaping: $0) }
         }
-        buffer.writeInteger(UInt8(ascii: "\n"))
+        buffer.append(UInt8(ascii: "\n"))
     }
 
     /// Appends one column of a row being written field by field: `bytes`, escaped, or NULL
     /// for nil; a tab before all but the row's first. ``endRow()`` ends the row.
     mutating func field(_ bytes: UnsafeBufferPointer<UInt8>?, first: Bool = false) {
-        if !first { buffer.writeInteger(UInt8(ascii: "\t")) }
+        if !first { buffer.append(UInt8(ascii: "\t")) }
         guard let bytes else {
-            buffer.writeStaticString("\\N")
+            buffer.append(contentsOf: Self.null)
             return
         }
         append(escaping: bytes)
@@ -46,7 +44,7 @@ struct CopyText {
 
     /// Ends a row written field by field.
     mutating func endRow() {
-        buffer.writeInteger(UInt8(ascii: "\n"))
+        buffer.append(UInt8(ascii: "\n"))
     }
 
     /// Appends `bytes`, escaped: the runs between bytes that need escaping go in whole (a
@@ -62,20 +60,23 @@ struct CopyText {
             case UInt8(ascii: "\r"): escaped = "\\r"
             default: continue
             }
-            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
-            buffer.writeStaticString(escaped)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            escaped.withUTF8Buffer { buffer.append(contentsOf: $0) }
             start = index + 1
         }
-        buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start...]))
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// Hands over the rows so far and starts an empty buffer.
-    mutating func take() -> ByteBuffer {
+    mutating func take() -> [UInt8] {
         let full = buffer
-        buffer = ByteBufferAllocator().buffer(capacity: max(1 << 16, full.readableBytes))
+        buffer = []
+        buffer.reserveCapacity(max(1 << 16, full.count))
         return full
     }
 
-    var isEmpty: Bool { buffer.readableBytes == 0 }
-    var count: Int { buffer.readableBytes }
+    var isEmpty: Bool { buffer.isEmpty }
+    var count: Int { buffer.count }
+
+    private static let null = Array("\\N".utf8)
 }

@@ -1,6 +1,3 @@
-import Logging
-import NIOSSL
-import PostgresNIO
 import SyncHub
 import Synchronization
 
@@ -12,12 +9,10 @@ extension Hub {
     /// Listens on the person's channel until the connection ends, calling `heard` for each push
     /// announced there (this machine's own included).
     func listen(_ heard: @escaping @Sendable () -> Void) async throws {
-        guard let channel = try await query(PostgresQuery(unsafeSQL: "SELECT \(Self.channelSQL)")).first?.decode(String.self)
-        else { return }
+        guard let channel = try await execute("SELECT \(Self.channelSQL)").first?.decode(String.self) else { return }
+        try await execute("LISTEN \"" + channel.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
         do {
-            try await connection.listen(on: channel) { notifications in
-                for try await _ in notifications { heard() }
-            }
+            try await connection.notifications(heard)
         } catch {
             throw HubError.classify(error, hub: name, timeout: timeout)
         }
@@ -33,12 +28,17 @@ public final class HubListener: Sendable {
     private let task: Task<Void, Never>
 
     /// Starts listening on `address`; reconnects `retry` after a failure.
-    public init(_ address: HubAddress, tls: TLSConfiguration, timeout: Duration, retry: Duration) {
+    public init(_ address: HubAddress, roots: String?, timeout: Duration, retry: Duration) {
         let ear = self.ear
         task = Task {
             while !Task.isCancelled {
-                if let hub = try? await Hub.connect(address, tls: tls, timeout: timeout) {
-                    try? await hub.listen { ear.hear() }
+                if let hub = try? await Hub.connect(address, roots: roots, timeout: timeout) {
+                    // The wait for notifications blocks libpq's thread: cancelling wakes it.
+                    await withTaskCancellationHandler {
+                        try? await hub.listen { ear.hear() }
+                    } onCancel: {
+                        hub.wake()
+                    }
                     await hub.close()
                 }
                 try? await Task.sleep(for: retry)

@@ -1,6 +1,5 @@
 import Foundation
 import NoteStore
-import PostgresNIO
 
 extension Hub {
     /// What a merge did with the changes not made on top of the hub's version of their note.

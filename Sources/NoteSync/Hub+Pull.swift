@@ -1,6 +1,5 @@
 import NoteStore
 import NoteTransfer
-import PostgresNIO
 
 extension Hub {
     /// How many rows a pull asks for, and applies in one store transaction, at a time.

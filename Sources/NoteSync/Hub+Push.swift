@@ -1,5 +1,4 @@
 import NoteStore
-import PostgresNIO
 
 extension Hub {
     /// What a push sent and what the hub made of it.
@@ -90,13 +89,13 @@ extension Hub {
                         FROM unnest(\(columns[0]), \(columns[1]), \(columns[2]), \(columns[3])) AS u(id, hlc, kind, body)
                         """)
                 } else if !versions.isEmpty {
-                    try await copy(into: "incoming_version", columns: ["id", "hlc", "kind", "body"]) { writer in
+                    try await copy(into: "incoming_version", columns: ["id", "hlc", "kind", "body"]) { send in
                         var rows = CopyText()
                         for version in versions {
                             rows.row([version.id, version.hlc, version.kind, HubBody.encodeVersion(text: version.text, updatedAt: version.updatedAt)])
                             pushed.versions.append((version.id, version.hlc))
                         }
-                        try await writer.write(rows.take())
+                        try await send(rows.take())
                     }
                 }
                 let (incoming, versionCount) = (Int64(pushed.changes.count), Int64(pushed.versions.count))

@@ -1,5 +1,4 @@
 import NoteStore
-import PostgresNIO
 
 extension Hub {
     /// The columns of `incoming`, in the order a push writes them.
@@ -7,10 +6,8 @@ extension Hub {
 
     /// Writes a few changes (the usual sync) to `incoming` in one statement, not COPY.
     ///
-    /// PostgresNIO 1.33 traps (SIGILL, "Copy mode is only supported for extended queries") on
-    /// a COPY write that meets a connection the server has just closed. Column arrays,
-    /// unnested: text goes in as bound text and becomes json by the same input function COPY
-    /// uses (a text's NUL escape included).
+    /// Column arrays, unnested: text goes in as bound text and becomes json by the same input
+    /// function COPY uses (a text's NUL escape included).
     func sendFew(_ changes: [NoteDatabase.Change], _ pushed: inout Pushed) async throws {
         var columns = [[String]](repeating: [], count: 7)
         var deleted: [Bool] = []
@@ -29,9 +26,9 @@ extension Hub {
 
     /// Copies `first` and every later pending change into `incoming`, in one COPY, for the merge.
     func copyAll(_ first: PushChunk, from store: NoteDatabase, _ pushed: inout Pushed) async throws {
-        try await copy(into: "incoming", columns: Self.incomingColumns) { writer in
+        try await copy(into: "incoming", columns: Self.incomingColumns) { send in
             try await eachChunk(from: first, of: store) { chunk in
-                try await Self.write(chunk.rows, to: writer)
+                try await Self.write(chunk.rows, to: send)
                 pushed.changes += chunk.changes
             }
         }
@@ -46,8 +43,8 @@ extension Hub {
     func insertEach(_ first: PushChunk, from store: NoteDatabase, _ pushed: inout Pushed) async throws {
         try await eachChunk(from: first, of: store) { chunk in
             let after = pushed.seq + Int64(pushed.changes.count)
-            try await copy(into: "incoming", columns: Self.incomingColumns) { writer in
-                try await Self.write(chunk.rows, to: writer)
+            try await copy(into: "incoming", columns: Self.incomingColumns) { send in
+                try await Self.write(chunk.rows, to: send)
             }
             pushed.changes += chunk.changes
             try await insertIncoming(after: after)
@@ -60,10 +57,13 @@ extension Hub {
     static let copyMessage = 4 << 20
 
     /// Writes `rows` to the COPY, in slices of at most ``copyMessage`` bytes.
-    static func write(_ rows: ByteBuffer, to writer: PostgresCopyFromWriter) async throws {
-        var rows = rows
-        while rows.readableBytes > 0, let slice = rows.readSlice(length: min(copyMessage, rows.readableBytes)) {
-            try await writer.write(slice)
+    static func write(_ rows: [UInt8], to send: ([UInt8]) async throws -> Void) async throws {
+        guard rows.count > copyMessage else { return try await send(rows) }
+        var start = 0
+        while start < rows.count {
+            let end = min(start + copyMessage, rows.count)
+            try await send(Array(rows[start..<end]))
+            start = end
         }
     }
 

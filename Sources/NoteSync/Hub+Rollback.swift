@@ -1,5 +1,4 @@
 import NoteStore
-import PostgresNIO
 
 extension Hub {
     /// What a store remembers of the hub after a sync: the person's counter and epoch, and the

@@ -1,4 +1,3 @@
-import PostgresNIO
 import SyncHub
 
 extension Hub {

@@ -47,38 +47,12 @@ public enum NoteSync {
     public static func sync(_ store: NoteDatabase, with hub: Hub, maxDrift: Duration = .seconds(86_400)) async throws -> SyncReport {
         let check = HubRowCheck(maxDrift: maxDrift, now: Date())
         do {
-            return try await untilClosed(hub) { try await converge(store, hub, check) }
+            return try await converge(store, hub, check)
         } catch let error as NoteStoreError {
             throw error
         } catch {
             throw HubError.classify(error, hub: hub.name, timeout: hub.timeout)
         }
-    }
-
-    /// Runs `work`, but ends with ``HubError/unreachable(hub:detail:)`` as soon as the
-    /// connection closes under it.
-    ///
-    /// A server that goes away in the middle of a `COPY` can leave PostgresNIO's writer
-    /// waiting for ever; the work is then abandoned (the process is about to exit, and both
-    /// sides are consistent at every step) rather than waited for.
-    private static func untilClosed(_ hub: Hub, _ work: @escaping @Sendable () async throws -> SyncReport) async throws -> SyncReport {
-        let (outcomes, continuation) = AsyncStream<Result<SyncReport, any Error>>.makeStream()
-        let task = Task {
-            do {
-                continuation.yield(.success(try await work()))
-            } catch {
-                continuation.yield(.failure(error))
-            }
-        }
-        let name = hub.name
-        hub.connection.closeFuture.whenComplete { _ in
-            continuation.yield(.failure(HubError.unreachable(hub: name, detail: "the connection closed")))
-        }
-        for await outcome in outcomes {
-            task.cancel()
-            return try outcome.get()
-        }
-        throw CancellationError()
     }
 
     private static func converge(_ store: NoteDatabase, _ hub: Hub, _ check: HubRowCheck) async throws -> SyncReport {

@@ -1,4 +1,3 @@
-import NIOCore
 import NoteStore
 import NoteTransfer
 
@@ -10,7 +9,7 @@ import NoteTransfer
 /// as a ``Note``. For 100 000 notes this took most of margin's share of a first push.
 struct PushChunk: Sendable {
     /// The rows, in COPY's text format.
-    var rows: ByteBuffer
+    var rows: [UInt8]
     /// Each change's id and stamp, in order: what the store marks pushed.
     var changes: [(id: String, hlc: String)] = []
     /// The most changes the chunk was read for: one with fewer is the last.

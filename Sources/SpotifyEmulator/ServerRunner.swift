@@ -1,10 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
-import HummingbirdTLS
 import Logging
 import NIOCore
-import NIOSSL
+import ServerTLS
 import ServiceLifecycle
 import UnixSignals
 
@@ -27,7 +26,7 @@ struct ServerRunner: Sendable {
         // The emulator is a test fixture: its logs would only clutter the tests' output.
         let logger = Logger(label: "spotify-emulator", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let server: HTTPServerBuilder = try tls.map { try .tls(.http1(), tlsConfiguration: try $0.tlsConfiguration()) } ?? .http1()
+        let server: HTTPServerBuilder = try tls.map { .http1(tls: try $0.serverContext()) } ?? .http1()
         let app = Application(
             router: Routes.router(state: state),
             server: server,

@@ -23,6 +23,8 @@ public enum HubError: Error, Equatable, LocalizedError {
     case setupMissing(hub: String, partly: Bool)
     /// Any other refusal from the server.
     case server(hub: String, detail: String)
+    /// PostgreSQL's client library, which margin-sync loads when a sync starts, is missing.
+    case clientMissing(reason: String)
 
     /// One line whatever the hub or the network said: a detail comes from the server (its
     /// message) or a library's description, and may hold line breaks or a terminal's escapes.
@@ -50,6 +52,8 @@ public enum HubError: Error, Equatable, LocalizedError {
             "the sync hub \(hub) does not let this user keep notes (\(detail)). Ask its administrator to run the SQL of 'margin sync --print-setup-sql'"
         case .server(let hub, let detail):
             "the sync hub \(hub) refused the sync (\(detail)); nothing was lost. Run 'margin sync' again, or check the server's log"
+        case .clientMissing(let reason):
+            "margin sync needs PostgreSQL's client library, and \(reason). Install it (Debian and Ubuntu: sudo apt install libpq5), then run 'margin sync' again"
         }
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -14,12 +13,12 @@ public struct KeyRing: Sendable, CustomStringConvertible {
     /// One key and its id.
     public struct Key: Sendable {
         public let id: String
-        let key: SymmetricKey
+        let key: SealingKey
     }
 
     /// Every key, in file order; the last is current.
     public let keys: [Key]
-    private let byID: [String: SymmetricKey]
+    private let byID: [String: SealingKey]
 
     /// The key new tokens are sealed with.
     public var current: Key { keys[keys.count - 1] }
@@ -29,7 +28,7 @@ public struct KeyRing: Sendable, CustomStringConvertible {
     /// Parses the file's text; `path` only names the file in errors.
     public init(text: String, path: String) throws(KeyFileError) {
         var keys: [Key] = []
-        var byID: [String: SymmetricKey] = [:]
+        var byID: [String: SealingKey] = [:]
         // "\r\n" is one Character in Swift: a file written on Windows splits on it too, its CR gone.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, raw) in lines.enumerated() {
@@ -41,7 +40,7 @@ public struct KeyRing: Sendable, CustomStringConvertible {
             guard let bytes = Data(base64Encoded: String(fields[1])) else { throw .malformed(path: path, line: index + 1) }
             guard bytes.count == 32 else { throw .wrongLength(path: path, line: index + 1, bytes: bytes.count) }
             guard byID[id] == nil else { throw .duplicate(path: path, line: index + 1, id: id) }
-            let key = SymmetricKey(data: bytes)
+            let key = SealingKey(bytes: Array(bytes))
             byID[id] = key
             keys.append(Key(id: id, key: key))
         }
@@ -67,7 +66,7 @@ public struct KeyRing: Sendable, CustomStringConvertible {
     }
 
     /// The key named `id`, or nil when the file has no such key (any more).
-    func key(id: String) -> SymmetricKey? { byID[id] }
+    func key(id: String) -> SealingKey? { byID[id] }
 
     /// Ids are what a sealed token names: 1 to 32 letters, digits, `_` or `-` (no dot).
     static func isValidID(_ id: Substring) -> Bool {
@@ -100,4 +99,11 @@ public enum KeyFileError: Error, Equatable, LocalizedError {
             "the keys file '\(path)' has no key; add a line like: k1 $(head -c32 /dev/urandom | base64)"
         }
     }
+}
+
+/// A 32-byte AES-256 key. Never printed.
+struct SealingKey: Sendable, CustomStringConvertible {
+    let bytes: [UInt8]
+
+    var description: String { "SealingKey(\(bytes.count) bytes)" }
 }

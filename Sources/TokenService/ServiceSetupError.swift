@@ -17,6 +17,8 @@ public enum ServiceSetupError: Error, Equatable, LocalizedError {
     case badSeconds(flag: String, value: String)
     case portInUse(listen: String, flag: String)
     case cannotListen(listen: String, flag: String, reason: String)
+    /// A library the service opens when it runs (libcurl for Spotify, libcrypto for sealing) is missing.
+    case libraryMissing(String)
 
     public var errorDescription: String? {
         switch self {
@@ -48,6 +50,8 @@ public enum ServiceSetupError: Error, Equatable, LocalizedError {
             "\(flag) \(listen): the address is already in use; stop what listens there or pick another port"
         case .cannotListen(let listen, let flag, let reason):
             "\(flag) \(listen): cannot listen there (\(reason)); pick another address or port"
+        case .libraryMissing(let reason):
+            "cannot run: \(reason); install libcurl4 and libssl3 (Debian and Ubuntu: apt install libcurl4 libssl3)"
         case .tls(let path, let reason):
             "cannot use '\(path)' for TLS (\(reason)); give a PEM certificate chain with --tls-cert and its PEM key with --tls-key"
         }

@@ -1,4 +1,4 @@
-import Crypto
+import CSeal
 import Foundation
 import SpotifyClient
 
@@ -19,13 +19,17 @@ public struct TokenSealer: Sendable {
         self.keys = keys
     }
 
+    /// Why tokens cannot be sealed here (OpenSSL's libcrypto missing), or nil once they can.
+    public static var unavailable: String? {
+        margin_seal_load().map { String(cString: $0) }
+    }
+
     /// `token` sealed under the current key.
     public func seal(_ token: String) throws -> String {
         let key = keys.current
         let header = "\(Self.version).\(key.id)"
-        let box = try AES.GCM.seal(Data(token.utf8), using: key.key, authenticating: Data(header.utf8))
-        guard let combined = box.combined else { throw SealError.unsealable }
-        return header + "." + combined.base64URLEncodedString()
+        guard let box = Self.seal(Array(token.utf8), key: key.key, authenticating: Array(header.utf8)) else { throw SealError.unsealable }
+        return header + "." + Data(box).base64URLEncodedString()
     }
 
     /// The token inside `sealed`, with the id of the key that sealed it. Throws
@@ -40,11 +44,28 @@ public struct TokenSealer: Sendable {
         guard let key = keys.key(id: String(parts[1])) else { throw .unknownKey }
         guard combined.count > Self.overhead else { throw .unsealable }
         let header = "\(Self.version).\(parts[1])"
-        guard let box = try? AES.GCM.SealedBox(combined: combined),
-              let plain = try? AES.GCM.open(box, using: key, authenticating: Data(header.utf8)),
-              let token = String(data: plain, encoding: .utf8)
+        guard let plain = Self.open(Array(combined), key: key, authenticating: Array(header.utf8)),
+              let token = String(validating: plain, as: UTF8.self)
         else { throw .unsealable }
         return (token, String(parts[1]))
+    }
+}
+
+extension TokenSealer {
+    /// AES-256-GCM: nonce (random) | ciphertext | tag of `plain` under `key`, authenticating `aad`;
+    /// nil when libcrypto cannot be loaded or refused.
+    static func seal(_ plain: [UInt8], key: SealingKey, authenticating aad: [UInt8]) -> [UInt8]? {
+        var box = [UInt8](repeating: 0, count: plain.count + overhead)
+        return margin_seal(key.bytes, aad, aad.count, plain, plain.count, &box) == 0 ? box : nil
+    }
+
+    /// What `box` (nonce | ciphertext | tag) holds, or nil when it does not open under `key` and `aad`.
+    static func open(_ box: [UInt8], key: SealingKey, authenticating aad: [UInt8]) -> [UInt8]? {
+        guard box.count >= overhead else { return nil }
+        // One byte more than the text: a pointer for an empty one.
+        var plain = [UInt8](repeating: 0, count: box.count - overhead + 1)
+        guard margin_open(key.bytes, aad, aad.count, box, box.count, &plain) == 0 else { return nil }
+        return Array(plain.dropLast())
     }
 }
 

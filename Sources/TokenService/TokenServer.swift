@@ -1,10 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
-import HummingbirdTLS
 import Logging
 import NIOCore
-import NIOSSL
+import ServerTLS
 import ServiceLifecycle
 import SpotifyClient
 import UnixSignals
@@ -33,7 +32,7 @@ public func buildApplication(configuration: ServiceConfiguration, logger: Logger
     let server = HTTPServerBuilder { responder -> any ServerChildChannel in
         let plain = HTTP1Channel(responder: responder, configuration: http)
         guard let tls else { return GuardedChannel(base: plain, tracker: tracker, headerTimeout: header, bodyTimeout: body, metrics: metrics) }
-        return GuardedChannel(base: try TLSChannel(plain, tlsConfiguration: tls), tracker: tracker, headerTimeout: header,
+        return GuardedChannel(base: TLSServerChannel(plain, context: tls), tracker: tracker, headerTimeout: header,
                               bodyTimeout: body, metrics: metrics)
     }
     let scheme = configuration.tls == nil ? "http" : "https"
@@ -59,25 +58,25 @@ func listeningURL(scheme: String, host: String, port: Int) -> URL? {
     URL(string: "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)")
 }
 
-/// The TLS settings for serving with `files`: TLS 1.2 and later only, the key checked against
+/// The TLS context for serving with `files`: TLS 1.2 and later only, the key checked against
 /// the certificate; a file that cannot be used is named.
-func serverTLS(_ files: TLSFiles) throws(ServiceSetupError) -> TLSConfiguration {
-    let chain: [NIOSSLCertificate]
-    do { chain = try NIOSSLCertificate.fromPEMFile(files.certificate) } catch {
+func serverTLS(_ files: TLSFiles) throws(ServiceSetupError) -> TLSServerContext {
+    guard let chain = FileManager.default.contents(atPath: files.certificate) else {
         throw .tls(path: files.certificate, reason: "not a readable PEM certificate")
     }
-    guard !chain.isEmpty else { throw .tls(path: files.certificate, reason: "no certificate in it") }
-    let key: NIOSSLPrivateKey
-    do { key = try NIOSSLPrivateKey(file: files.key, format: .pem) } catch {
+    guard let key = FileManager.default.contents(atPath: files.key) else {
         throw .tls(path: files.key, reason: "not a readable PEM private key")
     }
-    var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-    configuration.minimumTLSVersion = .tlsv12
-    // BoringSSL checks that the key belongs to the certificate when a context is made.
-    do { _ = try NIOSSLContext(configuration: configuration) } catch {
-        throw .tls(path: files.key, reason: "not the private key of the certificate in \(files.certificate)")
+    do {
+        return try TLSServerContext(chainPEM: Array(chain), keyPEM: Array(key))
+    } catch {
+        switch error {
+        case .noCertificate, .badCertificate: throw .tls(path: files.certificate, reason: "not a readable PEM certificate")
+        case .badKey: throw .tls(path: files.key, reason: "not a readable PEM private key")
+        case .keyMismatch: throw .tls(path: files.key, reason: "not the private key of the certificate in \(files.certificate)")
+        case .unavailable(let reason): throw .libraryMissing(reason)
+        }
     }
-    return configuration
 }
 
 /// One running service and the means to stop it (tests), or to serve until a signal (the executable).

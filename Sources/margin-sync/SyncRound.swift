@@ -12,7 +12,7 @@ extension SyncRun {
     ///
     /// One sync of a store at a time (`notes.sqlite.sync-lock`): two at once would push the
     /// same changes twice and count them twice. A second waits for the first, up to `timeout`.
-    static func once(_ database: NoteDatabase, _ address: HubAddress, trust: TrustRoots, timeout: Duration,
+    static func once(_ database: NoteDatabase, _ address: HubAddress, roots: String?, timeout: Duration,
                      maxDrift: Duration) async throws -> SyncReport {
         let lock: FileLock?
         if let path = database.path {
@@ -33,7 +33,7 @@ extension SyncRun {
         // A first pull killed midway left its listing indexes out: built here, whether or
         // not the hub answers (no pull is under way: this process holds the sync lock).
         try database.buildListingIndexesIfLeft()
-        let hub = try await Hub.connect(address, tls: trust.clientConfiguration, timeout: timeout)
+        let hub = try await Hub.connect(address, roots: roots, timeout: timeout)
         do {
             let report = try await NoteSync.sync(database, with: hub, maxDrift: maxDrift)
             await hub.close()

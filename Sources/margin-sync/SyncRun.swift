@@ -20,14 +20,14 @@ struct SyncRun: Sendable {
             }
             if let parent = request.parent { ParentWatch.endWhenGone(parent) }
             let database = try NoteDatabase(path: request.database)
-            let trust = TrustRoots(environment: ProcessInfo.processInfo.environment)
+            let roots = TrustRoots(environment: ProcessInfo.processInfo.environment).hubRoots
             switch request.mode {
             case .once, .setupSQL:
-                let report = try await Self.once(database, hub, trust: trust, timeout: request.timeout, maxDrift: request.maxDrift)
+                let report = try await Self.once(database, hub, roots: roots, timeout: request.timeout, maxDrift: request.maxDrift)
                 Self.tell(report)
                 try Console.out(request.json ? Self.json(report) : Self.human(report))
             case .watch(let interval, let background):
-                try await watch(database, hub, trust: trust, interval: interval, background: background)
+                try await watch(database, hub, roots: roots, interval: interval, background: background)
             }
             exit(0)
         } catch {
@@ -36,16 +36,16 @@ struct SyncRun: Sendable {
     }
 
     /// `--watch`: a sync every `interval`, and at once when another machine pushes.
-    private func watch(_ database: NoteDatabase, _ hub: HubAddress, trust: TrustRoots, interval: Duration,
+    private func watch(_ database: NoteDatabase, _ hub: HubAddress, roots: String?, interval: Duration,
                        background: Bool) async throws {
         // Pushes from the person's other machines are heard at once (LISTEN on the hub); the
         // interval is the fallback should the listening connection drop.
-        let listener = HubListener(hub, tls: trust.clientConfiguration, timeout: request.timeout, retry: interval)
+        let listener = HubListener(hub, roots: roots, timeout: request.timeout, retry: interval)
         var failures = 0
         while true {
             let seen = listener.heard
             do {
-                let report = try await Self.once(database, hub, trust: trust, timeout: request.timeout, maxDrift: request.maxDrift)
+                let report = try await Self.once(database, hub, roots: roots, timeout: request.timeout, maxDrift: request.maxDrift)
                 failures = 0
                 Self.tell(report)
                 if !report.isEmpty {

@@ -53,6 +53,7 @@ struct TokenServiceCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("margin-token-service: configuration ok (\(configuration.keys))\n".utf8))
                 return
             }
+            try ServiceConfiguration.checkLibraries()
             server = try await TokenServer.start(configuration: configuration, logger: logger, signals: [.sigterm, .sigint])
         } catch {
             // One line on stderr, never a secret (the messages name flags, variables and paths

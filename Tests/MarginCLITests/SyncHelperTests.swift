@@ -50,4 +50,21 @@ struct SyncHelperTests {
         // Every other command works without it.
         #expect(try await MarginProcess.run(["list"], environment: machine.environment, executable: alone).status == 0)
     }
+
+    @Test("a machine without PostgreSQL's client library: exit 1, saying which package brings it; the store untouched")
+    func missingClientLibrary() async throws {
+        let machine = try SyncMachine(hub: "postgres://alice:pw-9c@127.0.0.1:\(PostgresServer.freePort())/notes?sslmode=disable")
+        defer { machine.remove() }
+        #expect(try await machine.margin("note", "kept whatever the sync does").status == 0)
+        // The loader finds this libpq.so.5 first, and it is no library.
+        let libraries = machine.root + "/lib"
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        try Data("not a library".utf8).write(to: URL(fileURLWithPath: libraries + "/libpq.so.5"))
+        let result = try await machine.margin("sync", env: ["LD_LIBRARY_PATH": libraries])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("margin: margin sync needs PostgreSQL's client library, and libpq.so.5 cannot be opened"), "\(result.stderr)")
+        #expect(result.stderr.contains("apt install libpq5"), "\(result.stderr)")
+        #expect(!result.stderr.contains("pw-9c"))
+        #expect(try await machine.export().contains("kept whatever the sync does"))
+    }
 }

@@ -54,6 +54,14 @@ struct SyncTLSTests {
             "sync", "--json", env: ["MARGIN_SYNC_URL": base + "?sslmode=require", "SSL_CERT_FILE": certificates + "/ca.pem"])
         #expect(throughEnvironment.status == 0, "\(throughEnvironment.stderr)")
 
+        // libpq reads one file of CAs: SSL_CERT_DIR's certificates are gathered into one for it.
+        let directory = try temporaryDirectory("margin-roots")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: certificates + "/ca.pem", toPath: directory + "/ca.pem")
+        let throughDirectory = try await machine.margin(
+            "sync", "--json", env: ["MARGIN_SYNC_URL": base + "?sslmode=verify-full", "SSL_CERT_DIR": directory])
+        #expect(throughDirectory.status == 0, "\(throughDirectory.stderr)")
+
         let plain = try await machine.margin("sync", env: ["MARGIN_SYNC_URL": base + "?sslmode=disable"])
         #expect(plain.status == 1 && plain.stderr.contains("refused the login"))
     }

@@ -42,7 +42,9 @@ struct SyncTests {
         #expect(try await b.margin("tag", tagged, "+from-b", "-sample").status == 0)
         let deleted = try await c.id(of: "A 10 plain")
         #expect(try await c.margin("delete", deleted, "--yes").status == 0)
-        #expect(try await b.margin("note", "taken on B, ünïcode").status == 0)
+        // Every character a statement's array parameter or a COPY row escapes.
+        let awkward = "taken on B, ünïcode 🎧, \"quoted\", a back\\slash, {braces}, NULL and the end"
+        #expect(try await b.margin("note", awkward).status == 0)
         #expect(try await c.margin("note", "taken on C").status == 0)
         try await c.importNotes(SyncMachine.sampleNotes(7, prefix: "C"))
 
@@ -63,7 +65,8 @@ struct SyncTests {
         #expect(lines.count == expected)
         #expect(Set(Self.ids(exports[0])).count == expected)
         #expect(exports[0].contains("A 0 edited on A") && !exports[0].contains("\"A 10 plain\""))
-        #expect(exports[0].contains("taken on B, ünïcode") && exports[0].contains("taken on C"))
+        let texts = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.compactMap { $0?["text"] as? String }
+        #expect(texts.contains(awkward) && texts.contains("taken on C"))
         let tags = try await a.margin("tag", tagged)
         #expect(tags.stdout.contains("from-b") && !tags.stdout.contains("sample"))
         // Settled: another round moves nothing.

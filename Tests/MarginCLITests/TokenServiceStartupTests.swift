@@ -98,6 +98,22 @@ struct TokenServiceStartupTests {
         expectRefusal(result, naming: [setup.directory + "/key.pem", "not the private key"])
     }
 
+    @Test("a machine without libcurl or libcrypto is one line naming the library and the packages, exit 64, with or without --check-config",
+          arguments: [["libcurl.so.4", "libcurl-gnutls.so.4"], ["libcrypto.so.3"]])
+    func missingLibrary(libraries: [String]) async throws {
+        var setup = try Setup()
+        defer { try? FileManager.default.removeItem(atPath: setup.directory) }
+        // The loader finds these first, and they are no libraries (libcurl's OpenSSL build, and
+        // the GnuTLS one margin falls back to).
+        for library in libraries { try setup.write(setup.directory + "/" + library, "not a library") }
+        setup.environment["LD_LIBRARY_PATH"] = setup.directory
+        for extra in [[], ["--check-config"]] {
+            let result = try await setup.run(extra)
+            expectRefusal(result, naming: ["cannot run:", "apt install libcurl4 libssl3"])
+            #expect(!result.stdout.contains("listening on"))
+        }
+    }
+
     @Test("a port in use is one line naming --listen and the address, exit 64, with or without --check-config")
     func portInUse() async throws {
         try await using(try await Sandbox.start(TokenServiceProcess.scenario())) { sandbox in

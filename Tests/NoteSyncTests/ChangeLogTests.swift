@@ -170,6 +170,6 @@ struct ChangeLogTests {
     func copyRows() {
         var rows = CopyText()
         rows.row(["a\tb", nil, "back\\slash\nnew\rcr", "ünï"])
-        #expect(String(buffer: rows.take()) == "a\\tb\t\\N\tback\\\\slash\\nnew\\rcr\tünï\n")
+        #expect(String(decoding: rows.take(), as: UTF8.self) == "a\\tb\t\\N\tback\\\\slash\\nnew\\rcr\tünï\n")
     }
 }

@@ -30,7 +30,8 @@ struct StartupChecksTests {
         #expect(throws: ServiceSetupError.tls(path: otherKey, reason: "not the private key of the certificate in \(tls.certificate)")) {
             try serverTLS(TLSFiles(certificate: tls.certificate, key: otherKey))
         }
-        #expect(try serverTLS(tls).minimumTLSVersion == .tlsv12)
+        // TLS 1.2 and later only: ReliabilityTokenServiceTests shakes hands with each version.
+        _ = try serverTLS(tls)
     }
 
     @Test("a port in use is named with its flag")

@@ -76,4 +76,38 @@ struct TokenSealerTests {
         }
         #expect(try old.open(sealed).token == spotifyToken)
     }
+
+    /// Hexadecimal text as bytes.
+    static func bytes(_ hex: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex, let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex), let byte = UInt8(hex[index..<next], radix: 16) {
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
+    }
+
+    @Test("the box is AES-256-GCM as the standard defines it: its test case 16 opens, and with one bit changed it does not")
+    func standardVector() throws {
+        // McGrew and Viega, The Galois/Counter Mode of Operation, test case 16: a 256-bit key,
+        // a 96-bit nonce, associated data. Tokens sealed before this implementation open the same way.
+        let key = SealingKey(bytes: Self.bytes("feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308"))
+        let nonce = Self.bytes("cafebabefacedbaddecaf888")
+        let plain = Self.bytes("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39")
+        let aad = Self.bytes("feedfacedeadbeeffeedfacedeadbeefabaddad2")
+        let sealed = Self.bytes("522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662")
+        let tag = Self.bytes("76fc6ece0f4e1768cddf8853bb2d551b")
+        #expect(TokenSealer.open(nonce + sealed + tag, key: key, authenticating: aad) == plain)
+        var flipped = nonce + sealed + tag
+        flipped[flipped.count - 1] ^= 1
+        #expect(TokenSealer.open(flipped, key: key, authenticating: aad) == nil)
+        #expect(TokenSealer.open(nonce + sealed + tag, key: key, authenticating: aad + [0]) == nil)
+        // Sealing picks a new nonce each time: the same text never seals to the same box.
+        let first = try #require(TokenSealer.seal(plain, key: key, authenticating: aad))
+        let second = try #require(TokenSealer.seal(plain, key: key, authenticating: aad))
+        #expect(first.count == plain.count + 28 && first != second)
+        #expect(TokenSealer.open(first, key: key, authenticating: aad) == plain)
+        #expect(TokenSealer.open([], key: key, authenticating: aad) == nil)
+    }
 }
