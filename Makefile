@@ -32,7 +32,7 @@ STRIP       ?=
 # margin-sync, which does `margin sync`'s work: the one built beside BIN.
 SYNC_BIN    ?= $(dir $(BIN))margin-sync
 
-.PHONY: build release test demo man fuzz install install-files install-man deb deb-test clean whisper-runtime
+.PHONY: build release test demo man fuzz install install-files install-man deb deb-root deb-test clean whisper-runtime
 
 build:
 	$(SWIFT) build $(BUILD_FLAGS)
@@ -65,6 +65,9 @@ TEST_TMPDIR ?= /tmp/margin-test-$(shell printf '%s' "$(CURDIR)" | cksum | cut -d
 test: export TMPDIR := $(TEST_TMPDIR)
 test:
 	rm -rf "$(TEST_TMPDIR)" && mkdir -m 1777 "$(TEST_TMPDIR)"
+	@# The fuzz harnesses, a package of their own, build beside margin at the lowest priority, on
+	@# the processor time margin's build leaves idle; the fuzz step finds them built, or waits.
+	nice -n 19 ./scripts/fuzz.sh --build >"$(TEST_TMPDIR)/fuzz-build.log" 2>&1 &
 	$(STEP) build $(SWIFT) build $(BUILD_FLAGS) --build-tests --explicit-target-dependency-import-check error
 	$(STEP) check-imports ./scripts/check-imports.sh
 	$(STEP) check-shell ./scripts/check-shell.sh
@@ -164,7 +167,9 @@ deb:
 	./scripts/build-deb.sh $(DEB_DIR)/root $(DEB_DIR) $(VERSION)
 
 # The package installed on a clean Debian (a debootstrapped bookworm in a chroot, cached in
-# .build-debroot) and run there; needs root and the Debian mirror.
+# .build-debroot by deb-root) and run there; needs root and the Debian mirror.
+deb-root:
+	./scripts/debroot.sh
 deb-test:
 	./scripts/test-deb.sh $(DEB_DIR)/margin_*.deb
 

@@ -80,5 +80,7 @@ EOF
 mkdir -p "$out"
 rm -f "$out"/margin_*.deb
 deb="$out/margin_${version}_${arch}.deb"
-dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
+# xz at its quickest level: 8 s for a 38 MB package where the default (-z6) takes 38 s for 33 MB.
+# (zstd would take under a second, but bookworm's lintian refuses a package made with it.)
+dpkg-deb --root-owner-group -Zxz -z1 --build "$root" "$deb" >/dev/null
 echo "$deb"

@@ -3,6 +3,8 @@
 # target for SECONDS (default 60).
 #
 #   ./scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. ./scripts/fuzz.sh 10 time ref
+#   ./scripts/fuzz.sh --build                    the harnesses only (make test starts it beside
+#                                                its own build, at the lowest priority)
 #
 # Seeds come from fuzz/corpus/<target>/ (plus shared/fixtures/spotify/ for the `spotify` target);
 # libFuzzer grows a scratch copy under fuzz/.build/corpus/<target>/, so the committed corpus stays
@@ -11,6 +13,11 @@
 # a core).
 set -uo pipefail
 
+build_only=false
+if [ "${1:-}" = --build ]; then
+    build_only=true
+    shift
+fi
 seconds="${1:-60}"
 shift || true
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -35,6 +42,7 @@ if ! "$swift" build --package-path "$fuzz" -c debug \
     exit 2
 fi
 echo "fuzz: build took $(( $(date +%s) - start ))s"
+"$build_only" && exit 0
 bin="$("$swift" build --package-path "$fuzz" -c debug --show-bin-path \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)"
 

@@ -42,7 +42,6 @@ if ! lint=$(lintian --fail-on error,warning "$deb" 2>&1); then
 fi
 [ "$(id -u)" = 0 ] || { echo "test-deb: needs root, for debootstrap and chroot" >&2; exit 1; }
 suite=${DEB_TEST_SUITE:-bookworm}
-mirror=${DEB_TEST_MIRROR:-http://deb.debian.org/debian}
 cache=$(realpath -m "${DEB_TEST_CACHE:-.build-debroot}")
 base="$cache/$suite"
 archives="$cache/archives"
@@ -64,16 +63,8 @@ trap release EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# The minimal Debian, made once: it only counts as made once debootstrap finished.
-if [ ! -d "$base" ]; then
-    say "debootstrap --variant=minbase $suite from $mirror (once; kept in $base)"
-    rm -rf --one-file-system "$base.partial"
-    mkdir -p "$cache"
-    debootstrap --variant=minbase "$suite" "$base.partial" "$mirror" >"$cache/debootstrap.log" 2>&1 \
-        || { tail -n 20 "$cache/debootstrap.log" >&2; say "debootstrap failed (log: $cache/debootstrap.log)"; exit 1; }
-    rm -f "$base.partial"/var/cache/apt/archives/*.deb
-    mv "$base.partial" "$base"
-fi
+# The minimal Debian, made once (or by .ci/run beside the build).
+"$(dirname "$0")/debroot.sh"
 
 remove_run
 cp -a "$base" "$run"

@@ -45,8 +45,9 @@ struct DeviceChoiceTests {
             let back = try await sandbox.margin("back", "--device", "study")
             #expect(back.status == 0, "\(back.stderr)")
             let commands = await Self.commands(sandbox)
-            #expect(commands.map { $0.split(separator: "?").first.map(String.init) ?? "" }
-                == ["/v1/me/player/pause", "/v1/me/player/play", "/v1/me/player/seek", "/v1/me/player/play", "/v1/me/player/seek"])
+            let paths: [String] = commands.map { $0.split(separator: "?").first.map(String.init) ?? "" }
+            let expected: [String] = ["/v1/me/player/pause", "/v1/me/player/play", "/v1/me/player/seek", "/v1/me/player/play", "/v1/me/player/seek"]
+            #expect(paths == expected)
             #expect(commands.allSatisfy { $0.contains("device_id=\(Self.study.id)") }, "\(commands)")
             #expect(!(await sandbox.apiRequests().contains { $0.query.contains("device_id=study") }))
         }

@@ -124,7 +124,8 @@ struct NoteCommandTests {
             let elapsed = ContinuousClock.now - before
             let playedMs = Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
             #expect(state.id == "512ojhOuo1ktJprKbVcKyQ" && state.isPlaying)
-            #expect(state.progressMs >= 749_000 - 50 && state.progressMs <= 749_000 + playedMs + 50, "\(state.progressMs) after \(playedMs) ms")
+            let (earliest, latest): (Int, Int) = (749_000 - 50, 749_000 + playedMs + 50)
+            #expect(state.progressMs >= earliest && state.progressMs <= latest, "\(state.progressMs) after \(playedMs) ms")
             let link = try await sandbox.margin("jump", id, "--link", "--lead", "0")
             #expect(link.stdout == "https://open.spotify.com/episode/512ojhOuo1ktJprKbVcKyQ?t=754\n")
             await sandbox.emulator.setProduct(.free)

@@ -169,7 +169,8 @@ struct SyncTests {
         let (exportA, exportB) = try await (a.export(), b.export())
         #expect(exportA == exportB)
         let ids = Self.ids(exportA)
-        #expect(ids.count == 6000 + 1500 + 20)
+        let expected: Int = 6000 + 1500 + 20
+        #expect(ids.count == expected)
         #expect(Set(ids).count == ids.count)
         let rows = try await server.psql("SELECT count(*), count(DISTINCT id) FROM margin.note", database: "notes")
         #expect(rows.stdout == "7520|7520")

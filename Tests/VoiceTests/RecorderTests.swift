@@ -8,6 +8,9 @@ import Testing
 /// end to end through a PulseAudio server.
 @Suite("Recording until silence, the limit or the user")
 struct RecorderTests {
+    /// Three seconds at 16 kHz, in samples.
+    static let threeSeconds = 3 * 16_000
+
     /// A raw 16 kHz file: `speech` seconds of a loud tone, then `quiet` seconds of silence.
     static func rawFile(speech: Double, quiet: Double) throws -> String {
         let tone = ResampleTests.tone(300, rate: 16_000, seconds: speech).samples
@@ -47,7 +50,7 @@ struct RecorderTests {
         let expected = try Data(contentsOf: URL(fileURLWithPath: raw))
         let first = Int16(bitPattern: UInt16(expected[0]) | UInt16(expected[1]) << 8)
         #expect(recording.audio.samples.first == first)
-        #expect(recording.audio.samples.count == 3 * 16_000)
+        #expect(recording.audio.samples.count == Self.threeSeconds)
     }
 
     @Test("the limit ends a long recording at exactly --max")
@@ -56,7 +59,7 @@ struct RecorderTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let recording = try await Recorder(program: Self.microphone(file), maxSeconds: 3).record(stop: Self.never)
         #expect(recording.ending == .limit)
-        #expect(recording.audio.samples.count == 3 * 16_000)
+        #expect(recording.audio.samples.count == Self.threeSeconds)
     }
 
     @Test("Enter or Ctrl-C ends it and keeps what was said")

@@ -10,10 +10,10 @@ enum Recordings {
     /// The LibriVox clips and what they say (from the package's `transcription` file).
     static func librivoxClips() throws -> [(file: String, words: [String])] {
         let listing = try String(contentsOfFile: librivox + "/transcription", encoding: .utf8)
-        return listing.split(separator: "\n").compactMap { line in
+        return listing.split(separator: "\n").compactMap { line -> (file: String, words: [String])? in
             guard let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
             let name = line[line.index(after: open)..<close]
-            let words = line[..<open].split(separator: " ").map(String.init).filter { $0 != "<s>" && $0 != "</s>" }
+            let words: [String] = line[..<open].split(separator: " ").map(String.init).filter { $0 != "<s>" && $0 != "</s>" }
             return (librivox + "/\(name).wav", words)
         }
     }
