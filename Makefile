@@ -34,30 +34,31 @@ SYNC_BIN    ?= $(dir $(BIN))margin-sync
 
 .PHONY: build release test demo man fuzz install install-files install-man deb deb-root deb-test clean whisper-runtime
 
+# BUILT=1 takes the products as they are, with no `swift build` first: CI does, right after
+# make test built every one of them, where SwiftPM would spend ~15 s a time finding nothing to do.
+SWIFT_BUILD = $(if $(BUILT),@true,$(SWIFT) build $(BUILD_FLAGS))
 build:
-	$(SWIFT) build $(BUILD_FLAGS)
+	$(SWIFT_BUILD)
 
 # The same build; the name the benchmarks and older habits know.
 release: build
 
-# The end-to-end tests drive the built margin binary, so build every product first, checking
-# that each target imports only modules in its dependencies, and its own dependencies at that
-# (scripts/check-imports.sh: SwiftPM's check accepts one reached through another target). The man
-# pages come from that debug build, checked by lexgrog and mandoc -Tlint (scripts/check-man.sh). A
-# shellcheck reads every shell script (scripts/check-shell.sh). A
-# short libFuzzer smoke run of every parser comes before the suite (make fuzz runs the long campaign).
-# Then the suite in three runs: the libraries' tests; the end-to-end tests of the built
-# binaries (MarginCLITests), which start many processes and servers at once; then, on their
-# own, the reliability suites (locks held by a bulk import, crashes, a full disk, concurrent
+# make test (scripts/test.sh): the build of every product and test, checking that each target
+# imports only modules in its dependencies, and its own dependencies at that
+# (scripts/check-imports.sh: SwiftPM's check accepts one reached through another target); a
+# shellcheck of every shell script (scripts/check-shell.sh); the man pages, checked by lexgrog and
+# mandoc -Tlint (scripts/check-man.sh); a short libFuzzer smoke run of every parser (make fuzz
+# runs the long campaign). Then the suite in four runs: the libraries' tests; the end-to-end tests
+# of the built binaries (MarginCLITests), which start many processes and servers at once; then, on
+# their own, the reliability suites (locks held by a bulk import, crashes, a full disk, concurrent
 # processes), whose subject is waiting and timing, which everything at once on two cores would
 # turn into noise; and last, alone, the token service's flood, which times /healthz.
 # Swift Testing starts every test at once unless told otherwise: ~150 margin processes, logins and
 # servers on two cores, where every deadline in the suite would be missed. TEST_WIDTH bounds how
-# many test cases run at the same time (the library's own variable; `swift test` has no flag for it).
+# many test cases run at the same time (the library's own variable; it has no flag).
 FUZZ_SMOKE_SECONDS ?= 10
 TEST_WIDTH ?= 4
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH = $(TEST_WIDTH)
-STEP = ./scripts/step.sh
 # The run's TMPDIR: a folder of this checkout's own, made anew at the start and removed at the
 # end, so that nothing the tests or the builds leave stays in /tmp; what was left is counted
 # first. Short (a PostgreSQL socket path must fit in 107 bytes), open to the postgres user.
@@ -65,19 +66,8 @@ TEST_TMPDIR ?= /tmp/margin-test-$(shell printf '%s' "$(CURDIR)" | cksum | cut -d
 test: export TMPDIR := $(TEST_TMPDIR)
 test:
 	rm -rf "$(TEST_TMPDIR)" && mkdir -m 1777 "$(TEST_TMPDIR)"
-	@# The fuzz harnesses, a package of their own, build beside margin at the lowest priority, on
-	@# the processor time margin's build leaves idle; the fuzz step finds them built, or waits.
-	nice -n 19 ./scripts/fuzz.sh --build >"$(TEST_TMPDIR)/fuzz-build.log" 2>&1 &
-	$(STEP) build $(SWIFT) build $(BUILD_FLAGS) --build-tests --explicit-target-dependency-import-check error
-	$(STEP) check-imports ./scripts/check-imports.sh
-	$(STEP) check-shell ./scripts/check-shell.sh
-	$(STEP) man $(MAKE) --no-print-directory man
-	$(STEP) check-man ./scripts/check-man.sh .build/man
-	$(STEP) fuzz ./scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS)
-	$(STEP) library-tests $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip MarginCLITests
-	$(STEP) end-to-end $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter MarginCLITests --skip Reliability
-	$(STEP) reliability $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter Reliability --skip ReliabilityTokenServiceTests
-	$(STEP) token-flood $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter ReliabilityTokenServiceTests
+	SWIFT="$(SWIFT)" BUILD_FLAGS="$(BUILD_FLAGS)" BUILD_DIR="$(BUILD_DIR)" FUZZ_SMOKE_SECONDS="$(FUZZ_SMOKE_SECONDS)" \
+		./scripts/test.sh
 	@echo "test: the run left $$(ls -A "$(TEST_TMPDIR)" | wc -l) entries in its TMPDIR; removing it" >&2
 	@ls -A "$(TEST_TMPDIR)" | sed -E 's/[.-][^.-]*$$//' | sort | uniq -c | sort -rn | head -20 >&2
 	rm -rf "$(TEST_TMPDIR)"
@@ -105,17 +95,11 @@ bench: release
 	./bench/run.sh
 
 # margin.1 and one page per subcommand, generated from the command definitions by
-# ArgumentParser's generate-manual plugin. The plugin builds every product first, with COMPILE_FLAGS
-# (swift package passes them on), so after `make build` or `make test` there is nothing left to
-# build. The hidden subcommands margin runs itself (_guard, _recognize) get no page, and margin.1 no link.
+# ArgumentParser's generate-manual, built beside margin from the same checkout (scripts/man.sh).
 # scripts/man-fixup.sh adds what the generator cannot be told: names whatis reads, margin's exit
 # codes, the --help examples, and what mandoc -Tlint asks (scripts/check-man.sh checks it all).
-man:
-	$(SWIFT) package $(COMPILE_FLAGS) plugin generate-manual --configuration $(CONFIGURATION) --multi-page
-	rm -rf .build/man && mkdir -p .build/man
-	cp .build/plugins/GenerateManual/outputs/margin/margin*.1 .build/man/
-	rm -f .build/man/margin._*.1
-	./scripts/man-fixup.sh .build/man $(BUILD_DIR)/margin
+man: build
+	./scripts/man.sh $(BUILD_DIR)/margin .build/man
 
 install:
 	$(SWIFT) build $(BUILD_FLAGS) --product margin
@@ -145,7 +129,7 @@ install-files:
 # test` generated them last, and the generator takes most of a minute even with nothing to build).
 MAN_PAGE := .build/man/margin.1
 $(MAN_PAGE): $(BUILD_DIR)/margin scripts/man-fixup.sh
-	$(MAKE) --no-print-directory man
+	./scripts/man.sh $(BUILD_DIR)/margin .build/man
 
 # The pages `make man` generated.
 install-man:
@@ -158,8 +142,8 @@ install-man:
 # margin --version's unless given.
 DEB_DIR := .build/deb
 deb:
-	$(SWIFT) build $(BUILD_FLAGS) --product margin
-	$(SWIFT) build $(BUILD_FLAGS) --product margin-sync
+	$(SWIFT_BUILD) --product margin
+	$(SWIFT_BUILD) --product margin-sync
 	$(MAKE) --no-print-directory $(MAN_PAGE)
 	rm -rf $(DEB_DIR)/root
 	$(MAKE) install-files install-man BIN=$(BUILD_DIR)/margin STRIP=-s PREFIX=/usr DESTDIR=$(CURDIR)/$(DEB_DIR)/root \

@@ -140,6 +140,7 @@ let package = Package(
                 "NoteTransfer",
                 "SyncHub",
                 "CPostgres",
+                "FileSafety",
             ],
             swiftSettings: strict
         ),

@@ -5,19 +5,23 @@
 #   ./scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. ./scripts/fuzz.sh 10 time ref
 #   ./scripts/fuzz.sh --build                    the harnesses only (make test starts it beside
 #                                                its own build, at the lowest priority)
+#   ./scripts/fuzz.sh --built [SECONDS] [TARGET...]  runs the harnesses --build built, without
+#                                                asking SwiftPM again (make test, after it)
 #
 # Seeds come from fuzz/corpus/<target>/ (plus shared/fixtures/spotify/ for the `spotify` target);
 # libFuzzer grows a scratch copy under fuzz/.build/corpus/<target>/, so the committed corpus stays
 # small. Crash, timeout and out-of-memory inputs land in fuzz/findings/<target>/ (gitignored).
 # Exits non-zero if any target found something. FUZZ_JOBS targets run at a time (default: one
-# a core).
+# a core). An input still running after FUZZ_UNIT_TIMEOUT seconds (5) is a finding: libFuzzer
+# measures it on the wall clock, so a run at the lowest priority beside other work (make test's)
+# gives it longer.
 set -uo pipefail
 
-build_only=false
-if [ "${1:-}" = --build ]; then
-    build_only=true
-    shift
-fi
+build_only=false built=false
+case "${1:-}" in
+    --build) build_only=true; shift ;;
+    --built) built=true; shift ;;
+esac
 seconds="${1:-60}"
 shift || true
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -34,17 +38,21 @@ if ! "$fuzz/check-links.sh"; then
 fi
 
 swift="${SWIFT:-swift}"
-echo "fuzz: building (debug, -sanitize=fuzzer,address)"
-start=$(date +%s)
-if ! "$swift" build --package-path "$fuzz" -c debug \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library; then
-    echo "fuzz: build failed" >&2
-    exit 2
+if "$built"; then
+    bin="$fuzz/.build/debug"
+else
+    echo "fuzz: building (debug, -sanitize=fuzzer,address)"
+    start=$(date +%s)
+    if ! "$swift" build --package-path "$fuzz" -c debug \
+            -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library; then
+        echo "fuzz: build failed" >&2
+        exit 2
+    fi
+    echo "fuzz: build took $(( $(date +%s) - start ))s"
+    "$build_only" && exit 0
+    bin="$("$swift" build --package-path "$fuzz" -c debug --show-bin-path \
+            -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)"
 fi
-echo "fuzz: build took $(( $(date +%s) - start ))s"
-"$build_only" && exit 0
-bin="$("$swift" build --package-path "$fuzz" -c debug --show-bin-path \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)"
 
 # One target's run: its summary line in $logs/$target.summary, its status in $logs/$target.status.
 logs="$fuzz/.build/logs"
@@ -78,7 +86,7 @@ run_target() {
     # saves the input); ASan's leak checker is off: the Swift runtime's
     # caches look like leaks to LSan and are not findings.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
-    "$exe" "$scratch" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+    "$exe" "$scratch" -max_total_time="$seconds" -timeout="${FUZZ_UNIT_TIMEOUT:-5}" -rss_limit_mb=2048 \
         -artifact_prefix="$findings/" -print_final_stats=1 > "$log" 2>&1
     rc=$?
     after=$(find "$findings" -type f | wc -l)

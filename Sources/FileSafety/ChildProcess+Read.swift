@@ -41,6 +41,6 @@ extension ChildProcess {
 
     /// `duration` as `poll`'s timeout, rounded up so that a poll never ends just before it.
     static func milliseconds(_ duration: Duration) -> Int32 {
-        Int32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000 + 1)
+        Int32(clamping: duration.wholeMilliseconds + 1)
     }
 }

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import SyncHub
 import Synchronization
@@ -45,7 +46,7 @@ public final class Hub: Sendable {
                 // TLS when the server offers it, verified as always; plain when it does not.
                 do {
                     connection = try await attempt("verify-full")
-                } catch .connection(let message, _) where message.contains("server does not support SSL") {
+                } catch .connection(let message, _) where HubError.offersNoTLS(message) {
                     connection = try await attempt("disable")
                 }
             case .require, .verifyCA:
@@ -65,7 +66,7 @@ public final class Hub: Sendable {
     static func parameters(_ address: HubAddress, sslmode: String, roots: String?, timeout: Duration) -> [(String, String)] {
         // A lock is waited for `timeout`; a statement may take twice that, so that a lock
         // wait is told as one, not as a slow statement.
-        let milliseconds = timeout.milliseconds
+        let milliseconds = Int(timeout.wholeMilliseconds)
         var parameters = [
             ("host", address.socketDirectory ?? address.host), ("port", String(address.port)),
             ("user", address.user), ("dbname", address.database),
@@ -88,7 +89,7 @@ public final class Hub: Sendable {
     /// Runs `body` with statements allowed `factor` times ``timeout`` (server and deadline):
     /// for the bulk statements of a big push. Locks still wait ``timeout`` at most.
     func patiently<T>(_ factor: Int, _ body: () async throws -> T) async throws -> T {
-        let milliseconds = (timeout * 2 * factor).milliseconds
+        let milliseconds = Int((timeout * 2 * factor).wholeMilliseconds)
         try await execute("SET LOCAL statement_timeout = \(milliseconds)")
         patience.withLock { $0 = factor }
         defer { patience.withLock { $0 = 1 } }

@@ -1,5 +1,6 @@
 import CPostgres
 import Dispatch
+import FileSafety
 import Glibc
 import Synchronization
 
@@ -51,7 +52,7 @@ final class HubConnection: Sendable {
     /// Connects with libpq's `parameters` (keyword, value), waiting at most `timeout` for the
     /// connection, TLS and the login together.
     static func connect(_ parameters: [(String, String)], timeout: Duration) async throws(Failure) -> HubConnection {
-        let milliseconds = timeout.milliseconds
+        let milliseconds = Int(timeout.wholeMilliseconds)
         let result: Result<HubConnection, Failure> = await onThread(DispatchQueue(label: "margin.hub.connect")) {
             var outcome = margin_pq_outcome()
             var connection: OpaquePointer?
@@ -72,7 +73,7 @@ final class HubConnection: Sendable {
 
     /// Runs `sql` with `binds` as its text parameters ($1…), waiting at most `timeout`.
     func query(_ sql: String, binds: [String?], timeout: Duration) async throws(Failure) -> [HubRow] {
-        let milliseconds = timeout.milliseconds
+        let milliseconds = Int(timeout.wholeMilliseconds)
         let wake = wakeRead
         return try await call { connection in
             var outcome = margin_pq_outcome()
@@ -86,7 +87,7 @@ final class HubConnection: Sendable {
     /// Runs `sql`, a `COPY … FROM STDIN`, sending each buffer `write` hands over; an error
     /// `write` throws abandons the copy and comes out as it is.
     func copy(_ sql: String, timeout: Duration, _ write: ((([UInt8]) async throws -> Void)) async throws -> Void) async throws {
-        let milliseconds = timeout.milliseconds
+        let milliseconds = Int(timeout.wholeMilliseconds)
         let started: Result<[HubRow], Failure> = await call { connection in
             var outcome = margin_pq_outcome()
             margin_pq_query(connection, sql, 0, nil, milliseconds, -1, &outcome)
@@ -266,13 +267,6 @@ extension Bool: HubValue {
 extension Optional: HubValue where Wrapped: HubValue {
     init(hubText: String?, column: Int) throws {
         self = try hubText.map { try Wrapped(hubText: $0, column: column) }
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds, as libpq's shim takes them.
-    var milliseconds: Int {
-        Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
     }
 }
 

@@ -54,7 +54,7 @@ extension HubError {
         }
         if lower.contains("certificate verify failed") { return .tls(hub: hub, detail: "the certificate is not trusted") }
         if lower.contains("does not match host name") { return .tls(hub: hub, detail: "the certificate is for another name") }
-        if lower.contains("server does not support ssl") {
+        if offersNoTLS(message) {
             return .tls(hub: hub, detail: "the server does not offer TLS, which sslmode requires")
         }
         if lower.contains("ssl") || lower.contains("certificate") { return .tls(hub: hub, detail: detail) }
@@ -65,6 +65,12 @@ extension HubError {
             return .unreachable(hub: hub, detail: "no answer within \(timeout.components.seconds) s, sync.timeout")
         }
         return .unreachable(hub: hub, detail: detail)
+    }
+
+    /// Whether libpq's `message` says the server offers no TLS: the one failure after which
+    /// sslmode=prefer (or allow) tries again in the clear.
+    static func offersNoTLS(_ message: String) -> Bool {
+        message.lowercased().contains("server does not support ssl")
     }
 
     /// libpq's message without what margin's own says (`connection to server at "HOST" (ADDRESS),

@@ -76,13 +76,16 @@ final class TLSSession {
 
     /// Moves the handshake on and reads plaintext into `buffer`.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Read {
-        var error = [CChar](repeating: 0, count: 256)
-        let count = margin_tls_read(session, buffer.baseAddress, buffer.count, &error, error.count)
-        switch count {
-        case 1...: return .plaintext(count)
-        case 0: return .needMore
-        case -2: return .closed
-        default: return .failed(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        // The reason's room on the stack: every read passes it, and few fail.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { error in
+            error.initialize(repeating: 0)
+            let count = margin_tls_read(session, buffer.baseAddress, buffer.count, error.baseAddress, error.count)
+            switch count {
+            case 1...: return .plaintext(count)
+            case 0: return .needMore
+            case -2: return .closed
+            default: return .failed(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
         }
     }
 

@@ -13,6 +13,7 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var closing = false
     /// A record is at most 16 KiB of plaintext.
     private static let chunk = 16 * 1024
+    private var scratch = [UInt8](repeating: 0, count: chunk)
 
     init(session: TLSSession) {
         self.session = session
@@ -24,15 +25,12 @@ final class TLSServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let fed = bytes.withUnsafeReadableBytes { session.feed($0) }
         guard fed else { return fail(context) }
         while true {
-            var plaintext = context.channel.allocator.buffer(capacity: Self.chunk)
-            var outcome = TLSSession.Read.needMore
-            plaintext.writeWithUnsafeMutableBytes(minimumWritableBytes: Self.chunk) { buffer in
-                outcome = session.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(Self.chunk)))
-                if case .plaintext(let count) = outcome { return count }
-                return 0
-            }
+            // Decrypted into the handler's own record-sized buffer, and copied out at the size
+            // it came to: the last pass of every read finds nothing, and allocates nothing.
+            let outcome = scratch.withUnsafeMutableBytes { session.read(into: $0) }
             switch outcome {
-            case .plaintext:
+            case .plaintext(let count):
+                let plaintext = context.channel.allocator.buffer(bytes: scratch[..<count])
                 context.fireChannelRead(wrapInboundOut(plaintext))
                 continue
             case .needMore:

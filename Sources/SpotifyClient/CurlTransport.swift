@@ -1,4 +1,5 @@
 import CCurl
+import FileSafety
 import Foundation
 import Synchronization
 
@@ -84,6 +85,6 @@ extension Duration {
 
     /// Whole milliseconds, at least 1.
     var milliseconds: Int {
-        max(1, Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000))
+        max(1, Int(wholeMilliseconds))
     }
 }

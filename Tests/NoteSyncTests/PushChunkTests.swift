@@ -44,7 +44,7 @@ struct PushChunkTests {
     func sameRows() throws {
         let store = try store()
         let (rows, changes) = try expected(store)
-        var chunk = try PushChunk.read(from: store, after: "", limit: 1000)
+        let chunk = try PushChunk.read(from: store, after: "", limit: 1000)
         #expect(chunk.changes.map { $0.id + " " + $0.hlc } == changes)
         #expect(changes.count == 26)
         let written = chunk.rows
@@ -59,7 +59,7 @@ struct PushChunkTests {
         var ids: [String] = []
         var after = ""
         while true {
-            var chunk = try PushChunk.read(from: store, after: after, limit: 4)
+            let chunk = try PushChunk.read(from: store, after: after, limit: 4)
             guard let last = chunk.lastID else { break }
             #expect(chunk.changes.count <= 4)
             joined += chunk.rows
