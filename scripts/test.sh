@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# make test: the build of everything with its tests, the checks, a fuzz smoke run of every parser,
-# then the suite in four runs (the Makefile says why four). Each step says how long it took
-# (docs/development.md keeps where the minutes go); the first that fails ends the run with its
-# status.
+# make test: the build of everything with its tests, the checks, the suite in four runs (the
+# Makefile says why four), a fuzz smoke run of every parser and the man pages. Each step says how
+# long it took (docs/development.md keeps where the minutes go); the first that fails ends the
+# run with its status.
 #
-# Two cores are all CI has, so what needs little of them runs beside the build, which keeps them
-# busy 95 % of the time, at a low priority, where it takes mostly the time the build leaves idle:
-# - the fuzz harnesses' build (a package of their own), then their smoke run, FUZZ_SMOKE_SECONDS a
-#   target, a length in time rather than in work (nice 10), reported after the library tests
-#   (step fuzz);
-# - the man page generator's build (scripts/man.sh --tool), which the man step finds built, or
-#   waits for.
+# Two cores are all CI has, so what needs little of them runs beside a step that leaves them idle
+# part of the time, at the lowest priority (nice 19), and is reported after it:
+# - beside the build (both processors busy 95 % of the time): the fuzz harnesses' build, a
+#   package of their own;
+# - beside the end-to-end tests (idle a third of the time, waiting on processes, servers and
+#   sound): the fuzz smoke run, FUZZ_SMOKE_SECONDS a target, a length in time rather than in
+#   work; and the man pages, with their generator's build (scripts/man.sh).
 # The suite runs from the test binary SwiftPM built: `swift test --skip-build` would plan the whole
 # package again first (~9 s each time) and then run the same binary with the same arguments.
 #
@@ -50,36 +50,43 @@ suite() {
     "$build_dir/marginPackageTests.xctest" --testing-library swift-testing "$@"
 }
 
-# The checkouts first: the generator is built from swift-argument-parser's.
-"$swift" package resolve
-# The fuzz harnesses' build, then their smoke run, beside the build (its log in fuzz.log, read
-# after the library tests). At a low priority an input can wait seconds for a processor: what
-# counts as a hang is a minute of the wall clock here, not the 5 s of a run alone.
+# The fuzz harnesses' build beside margin's, at the lowest priority.
+nice -n 19 ./scripts/fuzz.sh --build >"$logs/fuzz-build.log" 2>&1 &
+fuzz_build=$!
+background+=("$fuzz_build")
+step build "$swift" build "${flags[@]}" --build-tests --explicit-target-dependency-import-check error
+step check-imports ./scripts/check-imports.sh
+step check-shell ./scripts/check-shell.sh
+step library-tests suite --skip MarginCLITests
+
+# Beside the end-to-end tests, which wait on processes, servers and sound a third of the time: the
+# fuzz smoke run of the harnesses built beside (or, should that have failed, of a build of its own,
+# which says why), and the man pages (the generator built first). At the lowest priority, beside a
+# loaded machine, an input can wait a long time for a processor (nice 19 gets ~1/70 of one beside
+# a program at the default): what counts as a hang is five minutes of the wall clock here, not the
+# 5 s of a run alone.
 fuzz_smoke() {
-    nice -n 19 ./scripts/fuzz.sh --build || return 2
-    FUZZ_UNIT_TIMEOUT=60 nice -n 10 ./scripts/fuzz.sh --built "$fuzz_seconds"
+    local built=--built
+    wait "$fuzz_build" || built=
+    FUZZ_UNIT_TIMEOUT=300 nice -n 19 ./scripts/fuzz.sh $built "$fuzz_seconds"
 }
 fuzz_smoke >"$logs/fuzz.log" 2>&1 &
 fuzz=$!
 background+=("$fuzz")
-nice -n 19 ./scripts/man.sh --tool >"$logs/man-tool.log" 2>&1 &
-background+=("$!")
-step build "$swift" build "${flags[@]}" --build-tests --explicit-target-dependency-import-check error
+nice -n 19 ./scripts/man.sh "$build_dir/margin" .build/man >"$logs/man.log" 2>&1 &
+man=$!
+background+=("$man")
+step end-to-end suite --filter MarginCLITests --skip Reliability
 
-step check-imports ./scripts/check-imports.sh
-step check-shell ./scripts/check-shell.sh
-step man ./scripts/man.sh "$build_dir/margin" .build/man ||
-    { cat "$logs/man-tool.log" >&2; exit 1; }
-step check-man ./scripts/check-man.sh .build/man
-
-step library-tests suite --skip MarginCLITests
-fuzz_report() {
+# report NAME PID LOG: what a job in the background said, and its status.
+report() {
     local status=0
-    wait "$fuzz" || status=$?
-    cat "$logs/fuzz.log"
+    wait "$2" || status=$?
+    cat "$3"
     return "$status"
 }
-step fuzz fuzz_report
-step end-to-end suite --filter MarginCLITests --skip Reliability
+step man report man "$man" "$logs/man.log"
+step check-man ./scripts/check-man.sh .build/man
+step fuzz report fuzz "$fuzz" "$logs/fuzz.log"
 step reliability suite --filter Reliability --skip ReliabilityTokenServiceTests
 step token-flood suite --filter ReliabilityTokenServiceTests
