@@ -12,9 +12,9 @@
 # libFuzzer grows a scratch copy under fuzz/.build/corpus/<target>/, so the committed corpus stays
 # small. Crash, timeout and out-of-memory inputs land in fuzz/findings/<target>/ (gitignored).
 # Exits non-zero if any target found something. FUZZ_JOBS targets run at a time (default: one
-# a core). An input still running after FUZZ_UNIT_TIMEOUT seconds (5) is a finding: libFuzzer
-# measures it on the wall clock, so a run at the lowest priority beside other work (make test's)
-# gives it longer.
+# a core). An input still running after FUZZ_UNIT_TIMEOUT seconds (5) is a finding (and one
+# that ran that long is written down as slow): libFuzzer measures it on the wall clock, so a run
+# at the lowest priority beside other work (make test's) gives it longer.
 set -uo pipefail
 
 build_only=false built=false
@@ -86,7 +86,7 @@ run_target() {
     # saves the input); ASan's leak checker is off: the Swift runtime's
     # caches look like leaks to LSan and are not findings.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
-    "$exe" "$scratch" -max_total_time="$seconds" -timeout="${FUZZ_UNIT_TIMEOUT:-5}" -rss_limit_mb=2048 \
+    "$exe" "$scratch" -max_total_time="$seconds" -timeout="${FUZZ_UNIT_TIMEOUT:-5}" -report_slow_units="${FUZZ_UNIT_TIMEOUT:-5}" -rss_limit_mb=2048 \
         -artifact_prefix="$findings/" -print_final_stats=1 > "$log" 2>&1
     rc=$?
     after=$(find "$findings" -type f | wc -l)
