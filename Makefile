@@ -126,7 +126,7 @@ install-files:
 	@if [ -z "$(DESTDIR)" ]; then ./scripts/completion-hint.sh "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"; fi
 
 # The pages, generated again only when margin was built after them (install and deb; `make
-# test` generated them last, and the generator takes most of a minute even with nothing to build).
+# test` generated them last).
 MAN_PAGE := .build/man/margin.1
 $(MAN_PAGE): $(BUILD_DIR)/margin scripts/man-fixup.sh
 	./scripts/man.sh $(BUILD_DIR)/margin .build/man

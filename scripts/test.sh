@@ -65,12 +65,10 @@ step library-tests suite --skip MarginCLITests
 # loaded machine, an input can wait a long time for a processor (nice 19 gets ~1/70 of one beside
 # a program at the default): what counts as a hang is five minutes of the wall clock here, not the
 # 5 s of a run alone.
-fuzz_smoke() {
-    local built=--built
-    wait "$fuzz_build" || built=
-    FUZZ_UNIT_TIMEOUT=300 nice -n 19 ./scripts/fuzz.sh $built "$fuzz_seconds"
-}
-fuzz_smoke >"$logs/fuzz.log" 2>&1 &
+# (The harnesses' build is waited for here: a job in the background is no child of another's.)
+built=--built
+wait "$fuzz_build" || built=
+FUZZ_UNIT_TIMEOUT=300 nice -n 19 ./scripts/fuzz.sh $built "$fuzz_seconds" >"$logs/fuzz.log" 2>&1 &
 fuzz=$!
 background+=("$fuzz")
 nice -n 19 ./scripts/man.sh "$build_dir/margin" .build/man >"$logs/man.log" 2>&1 &
